@@ -1,0 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+let t=Date.now();
+const db = await PGlite.create();
+console.log('init', Date.now()-t);
+const r = await db.query("select 1::int8 as a, now() as t, '{\"a\":1}'::jsonb as j, gen_random_uuid() as u, 2::int as i, 1.5::float8 as f, 'x'::bytea as b, version() v");
+console.log(r.rows, r.fields);
+await db.exec("create table t(id serial primary key, v text); insert into t(v) values('a')");
+t=Date.now(); const c = await db.clone(); console.log('clone', Date.now()-t);
+console.log((await c.query('select * from t')).rows);
+t=Date.now(); for (let i=0;i<1000;i++) await db.query('select * from t where id=$1',[1]); console.log('1000 q', Date.now()-t);
+console.log((await db.query("select to_tsvector('russian','Команды играли в футбол')")).rows);

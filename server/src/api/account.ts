@@ -1,0 +1,80 @@
+// GET/PUT/DELETE /v2/account and linking or unlinking credentials.
+import type { Core } from '../core/index.ts';
+import { jsonString, put, userMsg, type Msg } from '../encode.ts';
+import type { Fields } from '../http/input.ts';
+import type { Route } from '../http/routes.ts';
+import { notConfigured, UNCONFIGURED_PROVIDERS } from './authenticate.ts';
+
+export function accountRoutes(core: Core, disconnectUser: (userId: string) => void): Route[] {
+  const { accounts, sessions, users } = core;
+
+  const link = (provider: string, kind: 'link' | 'unlink', run: (userId: string, body: Fields) => Promise<void>): Route => ({
+    method: 'POST',
+    path: `/v2/account/${kind}/${provider}`,
+    auth: 'bearer',
+    async handler(req) {
+      await run(req.session.uid, req.body());
+      return {};
+    },
+  });
+
+  const routes: Route[] = [
+    {
+      method: 'GET',
+      path: '/v2/account',
+      auth: 'bearer',
+      async handler(req) {
+        const a = await accounts.getAccount(req.session.uid);
+        const out: Msg = { user: userMsg(a.user, users.online(a.user.id)), wallet: jsonString(a.wallet) };
+        put(out, 'email', a.email);
+        put(out, 'devices', a.devices.map((id) => ({ id })));
+        put(out, 'custom_id', a.customId);
+        put(out, 'verify_time', a.verifyTime);
+        put(out, 'disable_time', a.disableTime);
+        return out;
+      },
+    },
+    {
+      method: 'PUT',
+      path: '/v2/account',
+      auth: 'bearer',
+      async handler(req) {
+        const b = req.body();
+        await accounts.updateAccount(req.session.uid, {
+          username: b.string('username'),
+          displayName: b.string('display_name'),
+          avatarUrl: b.string('avatar_url'),
+          langTag: b.string('lang_tag'),
+          location: b.string('location'),
+          timezone: b.string('timezone'),
+        });
+        return {};
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/v2/account',
+      auth: 'bearer',
+      async handler(req) {
+        await accounts.deleteAccount(req.session.uid);
+        await sessions.revokeAll(req.session.uid);
+        disconnectUser(req.session.uid);
+        return {};
+      },
+    },
+    link('device', 'link', (uid, b) => accounts.linkDevice(uid, b.string('id'))),
+    link('custom', 'link', (uid, b) => accounts.linkCustom(uid, b.string('id'))),
+    link('email', 'link', (uid, b) => accounts.linkEmail(uid, b.string('email'), b.string('password'))),
+    link('device', 'unlink', (uid, b) => accounts.unlinkDevice(uid, b.string('id'))),
+    link('custom', 'unlink', (uid, b) => accounts.unlinkCustom(uid, b.string('id'))),
+    link('email', 'unlink', (uid, b) => accounts.unlinkEmail(uid, b.string('email'))),
+  ];
+  for (const provider of Object.keys(UNCONFIGURED_PROVIDERS)) {
+    for (const kind of ['link', 'unlink'] as const) {
+      routes.push(link(provider, kind, async () => {
+        throw notConfigured(provider);
+      }));
+    }
+  }
+  return routes;
+}

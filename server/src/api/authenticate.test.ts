@@ -1,0 +1,203 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Session } from '@heroiclabs/nakama-js';
+import { errorOf, startTestServer, type TestServer } from '../testing/index.ts';
+
+let ts: TestServer;
+before(async () => {
+  ts = await startTestServer();
+});
+after(() => ts.close());
+
+const uniq = () => Math.random().toString(36).slice(2, 12);
+
+describe('authenticate device', () => {
+  it('creates an account with a random 10-letter username, then signs in to the same one', async () => {
+    const id = `device-${uniq()}`;
+    const first = await ts.client().authenticateDevice(id, true);
+    assert.equal(first.created, true);
+    assert.match(first.username, /^[a-zA-Z]{10}$/);
+    assert.ok(first.user_id);
+    const second = await ts.client().authenticateDevice(id, true);
+    assert.equal(second.created, false);
+    assert.equal(second.user_id, first.user_id);
+  });
+
+  it('uses the given username, and answers 409 when it is taken (in any case)', async () => {
+    const name = `Player${uniq()}`;
+    const s = await ts.client().authenticateDevice(`device-${uniq()}`, true, name);
+    assert.equal(s.username, name);
+    const e = await errorOf(ts.client().authenticateDevice(`device-${uniq()}`, true, name.toLowerCase()));
+    assert.equal(e.status, 409);
+    assert.deepEqual(e.body, { code: 6, message: 'Username is already in use.' });
+  });
+
+  it('answers 404 for an unknown device with create=false', async () => {
+    const e = await errorOf(ts.client().authenticateDevice(`device-${uniq()}`, false));
+    assert.equal(e.status, 404);
+    assert.equal(e.body.message, 'User account not found.');
+    assert.equal(e.body.code, 5);
+  });
+
+  it('checks id length and characters', async () => {
+    for (const [id, message] of [
+      ['short', 'Device ID invalid, must be 10-128 bytes.'],
+      ['x'.repeat(129), 'Device ID invalid, must be 10-128 bytes.'],
+      ['has a space here', 'Device ID invalid, no spaces or control characters allowed.'],
+      ['', 'Device ID is required.'],
+    ]) {
+      const e = await errorOf(ts.client().authenticateDevice(id, true));
+      assert.equal(e.status, 400, id);
+      assert.equal(e.body.message, message);
+      assert.equal(e.body.code, 3);
+    }
+  });
+
+  it('rejects usernames with control characters or over 128 bytes', async () => {
+    let e = await errorOf(ts.client().authenticateDevice(`device-${uniq()}`, true, 'bad\tname'));
+    assert.equal(e.status, 400);
+    e = await errorOf(ts.client().authenticateDevice(`device-${uniq()}`, true, 'я'.repeat(65)));
+    assert.equal(e.status, 400);
+    assert.equal(e.body.message, 'Username invalid, must be 1-128 bytes.');
+  });
+
+  it('puts vars into the token', async () => {
+    const s = await ts.client().authenticateDevice(`device-${uniq()}`, true, undefined, { team: 'Спартак', k: 'v' });
+    assert.deepEqual(s.vars, { team: 'Спартак', k: 'v' });
+  });
+
+  it('encodes a Cyrillic username so the npm client decodes it intact', async () => {
+    for (const name of ['Футболист_' + uniq(), 'a>b?c~d' + uniq(), '日本' + uniq()]) {
+      const s = await ts.client().authenticateDevice(`device-${uniq()}`, true, name);
+      assert.equal(s.username, name);
+      assert.equal(Session.restore(s.token, s.refresh_token).username, name);
+    }
+  });
+});
+
+describe('authenticate custom', () => {
+  it('creates and signs in; checks 6-128 bytes', async () => {
+    const id = `custom-${uniq()}`;
+    const a = await ts.client().authenticateCustom(id, true);
+    assert.equal(a.created, true);
+    const b = await ts.client().authenticateCustom(id, false);
+    assert.equal(b.user_id, a.user_id);
+    const e = await errorOf(ts.client().authenticateCustom('abc', true));
+    assert.equal(e.status, 400);
+    assert.equal(e.body.message, 'Custom ID invalid, must be 6-128 bytes.');
+  });
+});
+
+describe('authenticate email', () => {
+  it('creates an account, signs in with the password (e-mail case ignored), refuses a wrong one', async () => {
+    const email = `Fan.${uniq()}@example.com`;
+    const a = await ts.client().authenticateEmail(email, 'correct horse', true);
+    assert.equal(a.created, true);
+    const b = await ts.client().authenticateEmail(email.toLowerCase(), 'correct horse', false);
+    assert.equal(b.user_id, a.user_id);
+    const e = await errorOf(ts.client().authenticateEmail(email, 'wrong password', true));
+    assert.equal(e.status, 401);
+    assert.equal(e.body.message, 'Invalid credentials.');
+    const account = await ts.client().getAccount(b);
+    assert.equal(account.email, email.toLowerCase());
+  });
+
+  it('signs in by username and password when the e-mail is empty', async () => {
+    const name = `user${uniq()}`;
+    const a = await ts.client().authenticateEmail(`${uniq()}@example.com`, 'password123', true, name);
+    const b = await ts.client().authenticateEmail('', 'password123', false, name);
+    assert.equal(b.user_id, a.user_id);
+  });
+
+  it('validates e-mail and password', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['not-an-email', 'password123', 'Invalid email address format.'],
+      ['a@b.c', 'password123', 'Invalid email address, must be 10-255 bytes.'],
+      ['with space@example.com', 'password123', 'Invalid email address, no spaces or control characters allowed.'],
+      [`${uniq()}@example.com`, 'short', 'Password must be at least 8 characters long.'],
+    ];
+    for (const [email, password, message] of cases) {
+      const e = await errorOf(ts.client().authenticateEmail(email, password, true));
+      assert.equal(e.status, 400, email);
+      assert.equal(e.body.message, message);
+    }
+  });
+
+  it('limits failed password attempts per account', async () => {
+    const email = `target.${uniq()}@example.com`;
+    await ts.client().authenticateEmail(email, 'the right one', true);
+    for (let i = 0; i < 10; i++) {
+      assert.equal((await errorOf(ts.client().authenticateEmail(email, `wrong password ${i}`, false))).status, 401);
+    }
+    const e = await errorOf(ts.client().authenticateEmail(email, 'the right one', false));
+    assert.equal(e.status, 429);
+    assert.equal(e.body.code, 8);
+  });
+
+  it('answers 404 for an unknown e-mail with create=false', async () => {
+    const e = await errorOf(ts.client().authenticateEmail(`${uniq()}@example.com`, 'password123', false));
+    assert.equal(e.status, 404);
+  });
+});
+
+describe('server key and providers', () => {
+  it('refuses a wrong server key', async () => {
+    const e = await errorOf(ts.client('wrongkey').authenticateDevice(`device-${uniq()}`, true));
+    assert.equal(e.status, 401);
+    assert.deepEqual(e.body, { code: 16, message: 'Server key invalid' });
+  });
+
+  it('refuses a missing server key', async () => {
+    const res = await fetch(`${ts.url}/v2/account/authenticate/device`, {
+      method: 'POST',
+      body: JSON.stringify({ id: `device-${uniq()}` }),
+    });
+    assert.equal(res.status, 401);
+    assert.equal(res.headers.get('www-authenticate'), 'Server key required');
+    assert.deepEqual(await res.json(), { code: 16, message: 'Server key required' });
+  });
+
+  it('answers "not configured" for third-party providers', async () => {
+    const c = ts.client();
+    for (const [call, name] of [
+      [c.authenticateGoogle('token'), 'Google'],
+      [c.authenticateApple('token'), 'Apple'],
+      [c.authenticateFacebook('token'), 'Facebook'],
+      [c.authenticateSteam('token'), 'Steam'],
+      [c.authenticateFacebookInstantGame('info'), 'Facebook Instant'],
+      [c.authenticateGameCenter('b', 'p', 'u', 's', 'sig', '1'), 'GameCenter'],
+    ] as const) {
+      const e = await errorOf(call);
+      assert.equal(e.status, 400);
+      assert.deepEqual(e.body, { code: 9, message: `${name} authentication is not configured.` });
+    }
+  });
+
+  it('answers a malformed body with 400', async () => {
+    const res = await fetch(`${ts.url}/v2/account/authenticate/device`, {
+      method: 'POST',
+      headers: { Authorization: 'Basic ' + Buffer.from('defaultkey:').toString('base64') },
+      body: '{"id": ',
+    });
+    assert.equal(res.status, 400);
+    assert.equal((await res.json()).code, 3);
+    const res2 = await fetch(`${ts.url}/v2/account/authenticate/device`, {
+      method: 'POST',
+      headers: { Authorization: 'Basic ' + Buffer.from('defaultkey:').toString('base64') },
+      body: '{"id": 12345678901}',
+    });
+    assert.equal(res2.status, 400);
+    assert.equal((await res2.json()).message, 'id must be a string.');
+  });
+
+  it('accepts lowerCamel field names and ignores unknown fields', async () => {
+    const res = await fetch(`${ts.url}/v2/account/authenticate/email?create=true`, {
+      method: 'POST',
+      headers: { Authorization: 'Basic ' + Buffer.from('defaultkey:').toString('base64') },
+      body: JSON.stringify({ email: `${uniq()}@example.com`, password: 'password123', someFutureField: 1 }),
+    });
+    assert.equal(res.status, 200);
+    const body = await res.json();
+    assert.equal(body.created, true);
+  });
+});

@@ -1,0 +1,101 @@
+// GET|POST /v2/rpc/{id}: an RPC by session token, HTTP key query parameter or Basic HTTP key.
+import type { Core } from '../core/index.ts';
+import { Code, httpStatus } from '../errors.ts';
+import { basicUsername } from '../http/server.ts';
+import type { ApiRequest, RawResponse, Route } from '../http/routes.ts';
+import { invokeRpc } from '../runtime/invoke.ts';
+import type { RpcContext } from '../runtime/types.ts';
+
+/** RPC bodies may carry uploads (base64 images up to 5 MB), so their cap is larger than the gateway's. */
+export const RPC_MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+function json(status: number, body: unknown): RawResponse {
+  return { raw: true, status, body: JSON.stringify(body) };
+}
+
+function authError(error: string): RawResponse {
+  return {
+    ...json(401, { error, message: error, code: Code.Unauthenticated }),
+    headers: { 'WWW-Authenticate': error },
+  };
+}
+
+export function rpcRoutes(core: Core): Route[] {
+  const handler = async (req: ApiRequest): Promise<RawResponse> => {
+    const { config, sessions } = core;
+    const ctx: RpcContext = {
+      clientIp: req.clientIp,
+      queryParams: req.query.all(['http_key']),
+      headers: flatHeaders(req.headers),
+      env: {},
+      executionMode: 'rpc',
+    };
+
+    const httpKey = req.query.string('http_key');
+    const authorization = req.headers.authorization;
+    if (httpKey !== undefined) {
+      if (httpKey !== config.httpKey) return authError('HTTP key invalid');
+    } else if (authorization?.startsWith('Basic ')) {
+      if (basicUsername(authorization) !== config.httpKey) return authError('HTTP key invalid');
+    } else if (authorization) {
+      const claims = authorization.startsWith('Bearer ') ? sessions.verifySession(authorization.slice(7)) : null;
+      if (!claims) return authError('Auth token invalid');
+      ctx.userId = claims.uid;
+      ctx.username = claims.usn;
+      ctx.vars = claims.vrs ?? {};
+      ctx.userSessionExp = claims.exp;
+    } else {
+      return authError('Auth token or HTTP key required');
+    }
+
+    const unwrap = req.query.has('unwrap');
+    let payload = '';
+    if (req.method === 'POST' && req.rawBody.length) {
+      if (unwrap) {
+        payload = req.rawBody.toString('utf8');
+      } else {
+        let v: unknown;
+        try {
+          v = JSON.parse(req.rawBody.toString('utf8'));
+        } catch {
+          return json(400, { error: 'Bad Request', message: 'Request body must be a JSON string.', code: Code.InvalidArgument });
+        }
+        if (typeof v !== 'string') {
+          const kind = Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'object' ? 'object' : typeof v;
+          return json(400, {
+            error: 'Bad Request',
+            message: `json: cannot unmarshal ${kind} into Go value of type string`,
+            code: Code.InvalidArgument,
+          });
+        }
+        payload = v;
+      }
+    }
+
+    const outcome = await invokeRpc(core, req.params.id, ctx, payload);
+    if (outcome.ok) {
+      if (unwrap) {
+        return { raw: true, status: 200, body: outcome.payload, contentType: req.headers['content-type'] ?? 'text/plain' };
+      }
+      return json(200, { payload: outcome.payload });
+    }
+    if (outcome.notFound) {
+      return json(404, { error: 'RPC function not found', message: 'RPC function not found', code: Code.NotFound });
+    }
+    return json(httpStatus(outcome.code), { error: {}, message: outcome.message, code: outcome.code });
+  };
+
+  return [
+    { method: 'GET', path: '/v2/rpc/{id}', auth: 'custom', handler },
+    { method: 'POST', path: '/v2/rpc/{id}', auth: 'custom', handler, maxBodyBytes: RPC_MAX_BODY_BYTES },
+  ];
+}
+
+function flatHeaders(h: ApiRequest['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) {
+    if (k === 'authorization' || k === 'cookie' || v === undefined) continue;
+    out[k] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
+}

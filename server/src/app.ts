@@ -1,0 +1,106 @@
+// Wires config -> database -> core -> runtime modules -> transports.
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { apiRoutes } from './api/index.ts';
+import type { Config } from './config.ts';
+import { createCore, type Core } from './core/index.ts';
+import { CORE_MIGRATIONS, migrate, openDb, type Db, type MigrationSet } from './db/index.ts';
+import { RouteTable } from './http/routes.ts';
+import { createHttpServer } from './http/server.ts';
+import { loadStaticFiles } from './http/static.ts';
+import { createLogger, type Logger } from './log.ts';
+import { coreHandlers } from './rt/core-handlers.ts';
+import { createSocketServer } from './rt/socket.ts';
+import { createNk, type Nk } from './runtime/nk.ts';
+import type { RuntimeModule } from './runtime/types.ts';
+
+export interface App {
+  config: Config;
+  core: Core;
+  nk: Nk;
+  server: http.Server;
+  /** Starts listening; resolves with the bound port. */
+  listen(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  db?: Db;
+  logger?: Logger;
+  /** Modules to load instead of those named by RUNTIME_MODULES. */
+  modules?: RuntimeModule[];
+}
+
+export async function loadModules(specifiers: string[]): Promise<RuntimeModule[]> {
+  const out: RuntimeModule[] = [];
+  for (const spec of specifiers) {
+    const mod = await import(spec);
+    const m: RuntimeModule | undefined = mod.default ?? mod.module;
+    if (!m || typeof m.init !== 'function') throw new Error(`Runtime module "${spec}" has no default export with an init function.`);
+    out.push(m);
+  }
+  return out;
+}
+
+export async function createApp(config: Config, opts: AppOptions = {}): Promise<App> {
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const db = opts.db ?? (await openDb(config));
+  const modules = opts.modules ?? (await loadModules(config.modules));
+
+  const sets: MigrationSet[] = [CORE_MIGRATIONS];
+  for (const m of modules) if (m.migrationsDir) sets.push({ namespace: m.name, dir: m.migrationsDir });
+  const applied = await migrate(db, sets);
+  if (applied.length) logger.info('migrations applied', { migrations: applied });
+
+  const core = await createCore(config, db, logger);
+  let disconnectUser: (userId: string) => void = () => {};
+  const nk = createNk(core, (id) => disconnectUser(id));
+
+  const handlers = { ...coreHandlers(core) };
+  const sockets = createSocketServer(core, handlers);
+  disconnectUser = sockets.disconnectUser;
+
+  const routes = new RouteTable();
+  routes.addAll(apiRoutes(core, disconnectUser));
+
+  const initializer = core.registry.initializer();
+  for (const m of modules) {
+    await m.init(initializer, nk, logger);
+    logger.info('runtime module loaded', { module: m.name });
+  }
+
+  const staticFiles = loadStaticFiles(config.webDist);
+  const server = createHttpServer({
+    config,
+    logger,
+    routes,
+    sessions: core.sessions,
+    staticFiles,
+    onUpgrade: sockets.handleUpgrade,
+  });
+
+  return {
+    config,
+    core,
+    nk,
+    server,
+    listen() {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.port, config.host, () => {
+          server.off('error', reject);
+          resolve((server.address() as AddressInfo).port);
+        });
+      });
+    },
+    async close() {
+      sockets.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      for (const hook of core.registry.shutdownHooks) await hook();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,158 @@
+// The only reader of process.env. Every variable is typed, validated at start and documented in README.md.
+import path from 'node:path';
+import type { LogLevel } from './log.ts';
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  serverKey: string;
+  httpKey: string;
+  sessionEncryptionKey: string;
+  refreshEncryptionKey: string;
+  tokenExpirySec: number;
+  refreshTokenExpirySec: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: LogLevel;
+  production: boolean;
+  maxRequestSizeBytes: number;
+  maxMessageSizeBytes: number;
+  webDist: string | undefined;
+  modules: string[];
+  publicUrl: string;
+}
+
+export class ConfigError extends Error {
+  readonly variable: string;
+  constructor(variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.variable = variable;
+    this.name = 'ConfigError';
+  }
+}
+
+const DEFAULT_KEYS = {
+  SERVER_KEY: 'defaultkey',
+  HTTP_KEY: 'defaulthttpkey',
+  SESSION_ENCRYPTION_KEY: 'defaultencryptionkey',
+  REFRESH_ENCRYPTION_KEY: 'defaultrefreshencryptionkey',
+} as const;
+
+type Env = Record<string, string | undefined>;
+
+// The built web app of this repository, served at / unless WEB_DIST says otherwise.
+const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+
+function str(env: Env, name: string, fallback: string): string {
+  const v = env[name];
+  return v === undefined || v === '' ? fallback : v;
+}
+
+function optional(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v === '' ? undefined : v;
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const n = Number(raw.trim());
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function key(env: Env, name: keyof typeof DEFAULT_KEYS, production: boolean): string {
+  const v = str(env, name, DEFAULT_KEYS[name]);
+  if (v.length < 8) throw new ConfigError(name, 'must be at least 8 characters long');
+  if (/[\s:]/.test(v)) throw new ConfigError(name, 'must not contain spaces or colons');
+  if (production && v === DEFAULT_KEYS[name]) {
+    throw new ConfigError(name, 'must be set to a secret value when NODE_ENV=production (the default is public)');
+  }
+  return v;
+}
+
+const levels: LogLevel[] = ['debug', 'info', 'warn', 'error'];
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const production = env.NODE_ENV === 'production';
+
+  const host = str(env, 'HOST', '127.0.0.1');
+  if (!/^[\w.:-]+$/.test(host)) throw new ConfigError('HOST', `is not a host name or address: "${host}"`);
+  const port = int(env, 'PORT', 7350, 0, 65535);
+
+  const databaseUrl = optional(env, 'DATABASE_URL');
+  if (databaseUrl !== undefined) {
+    let ok = false;
+    try {
+      ok = ['postgres:', 'postgresql:'].includes(new URL(databaseUrl).protocol);
+    } catch { ok = false; }
+    if (!ok) throw new ConfigError('DATABASE_URL', 'must be a postgres:// or postgresql:// URL');
+  }
+
+  const smtpUrl = optional(env, 'SMTP_URL');
+  if (smtpUrl !== undefined) {
+    let ok = false;
+    try {
+      ok = ['smtp:', 'smtps:'].includes(new URL(smtpUrl).protocol);
+    } catch { ok = false; }
+    if (!ok) throw new ConfigError('SMTP_URL', 'must be an smtp:// or smtps:// URL');
+  }
+  const mailFrom = str(env, 'MAIL_FROM', 'Трибуна <no-reply@tribuna.local>');
+  if (!/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(mailFrom.trim())) {
+    throw new ConfigError('MAIL_FROM', `must be an e-mail address, optionally with a name ("Name <a@b.c>"), got "${mailFrom}"`);
+  }
+
+  const logLevel = str(env, 'LOG_LEVEL', 'info') as LogLevel;
+  if (!levels.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${levels.join(', ')}`);
+
+  const sessionEncryptionKey = key(env, 'SESSION_ENCRYPTION_KEY', production);
+  const refreshEncryptionKey = key(env, 'REFRESH_ENCRYPTION_KEY', production);
+  if (sessionEncryptionKey === refreshEncryptionKey) {
+    throw new ConfigError('REFRESH_ENCRYPTION_KEY', 'must differ from SESSION_ENCRYPTION_KEY');
+  }
+
+  const tokenExpirySec = int(env, 'TOKEN_EXPIRY_SEC', 7200, 1, 365 * 86400);
+  const refreshTokenExpirySec = int(env, 'REFRESH_TOKEN_EXPIRY_SEC', 30 * 86400, 1, 5 * 365 * 86400);
+  if (refreshTokenExpirySec < tokenExpirySec) {
+    throw new ConfigError('REFRESH_TOKEN_EXPIRY_SEC', `must not be shorter than TOKEN_EXPIRY_SEC (${tokenExpirySec})`);
+  }
+
+  const webDistRaw = optional(env, 'WEB_DIST');
+  const modulesRaw = str(env, 'RUNTIME_MODULES', '@tribuna/portal');
+  const modules = modulesRaw.split(',').map((m) => m.trim()).filter(Boolean);
+  if (modulesRaw.trim() !== 'none' && modules.some((m) => !/^[@\w./-]+$/.test(m))) {
+    throw new ConfigError('RUNTIME_MODULES', 'must be a comma-separated list of module specifiers, or "none"');
+  }
+
+  const publicUrl = str(env, 'PUBLIC_URL', `http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new ConfigError('PUBLIC_URL', `must be an absolute URL, got "${publicUrl}"`);
+  }
+
+  return {
+    host,
+    port,
+    dataDir: path.resolve(cwd, str(env, 'DATA_DIR', './data')),
+    databaseUrl,
+    serverKey: key(env, 'SERVER_KEY', production),
+    httpKey: key(env, 'HTTP_KEY', production),
+    sessionEncryptionKey,
+    refreshEncryptionKey,
+    tokenExpirySec,
+    refreshTokenExpirySec,
+    smtpUrl,
+    mailFrom,
+    logLevel,
+    production,
+    maxRequestSizeBytes: int(env, 'MAX_REQUEST_SIZE_BYTES', 262144, 1024, 64 * 1024 * 1024),
+    maxMessageSizeBytes: int(env, 'MAX_MESSAGE_SIZE_BYTES', 4096, 256, 16 * 1024 * 1024),
+    webDist: webDistRaw === 'none' ? undefined : path.resolve(cwd, webDistRaw ?? DEFAULT_WEB_DIST),
+    modules: modulesRaw.trim() === 'none' ? [] : modules,
+    publicUrl: publicUrl.replace(/\/$/, ''),
+  };
+}

@@ -1,0 +1,147 @@
+// Notifications: persistent ones stored and listed oldest first; every one pushed live to the user's sockets.
+import crypto from 'node:crypto';
+import type { Db, Queryable } from '../db/index.ts';
+import { notificationMsg, type NotificationRecord } from '../encode.ts';
+import { invalid } from '../errors.ts';
+import type { Router } from '../realtime/router.ts';
+import { decodeCursor, encodeCursor, isTuple } from './cursor.ts';
+import { isUuid } from './tokens.ts';
+
+/** System codes (negative; modules use codes above 0). */
+export const NotificationCode = {
+  DmRequest: -1,
+  FriendRequest: -2,
+  FriendAccept: -3,
+  GroupAdd: -4,
+  GroupJoinRequest: -5,
+  FriendJoinGame: -6,
+  SingleSocket: -7,
+  UserBanned: -8,
+  FriendRemove: -9,
+} as const;
+
+export interface NotificationInput {
+  userId: string;
+  subject: string;
+  content?: Record<string, unknown>;
+  code: number;
+  senderId?: string | null;
+  persistent: boolean;
+}
+
+/** Notifications of one user, stored and waiting to be pushed. */
+export interface Delivery {
+  userId: string;
+  notifications: NotificationRecord[];
+}
+
+export interface NotificationPage {
+  notifications: NotificationRecord[];
+  cacheableCursor: string;
+}
+
+export class Notifications {
+  private readonly db: Db;
+  private readonly router: Router;
+
+  constructor(db: Db, router: Router) {
+    this.db = db;
+    this.router = router;
+  }
+
+  /**
+   * Stores the persistent ones (in q when given: the caller's transaction) and returns what to push.
+   * Call deliver() with the result after the transaction commits.
+   */
+  async store(inputs: NotificationInput[], q: Queryable = this.db): Promise<Delivery[]> {
+    for (const n of inputs) validate(n);
+    const now = new Date();
+    const records = inputs.map((n) => ({
+      userId: n.userId,
+      record: {
+        id: crypto.randomUUID(),
+        subject: n.subject,
+        content: n.content ?? {},
+        code: n.code,
+        senderId: n.senderId ?? null,
+        createTime: now,
+        persistent: n.persistent,
+      } satisfies NotificationRecord,
+    }));
+    const persistent = records.filter((r) => r.record.persistent);
+    if (persistent.length) {
+      await q.execute(
+        `INSERT INTO notification (id, user_id, subject, content, code, sender_id, create_time)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::jsonb[], $5::int[], $6::uuid[], $7::timestamptz[])`,
+        [
+          persistent.map((r) => r.record.id),
+          persistent.map((r) => r.userId),
+          persistent.map((r) => r.record.subject),
+          persistent.map((r) => JSON.stringify(r.record.content)),
+          persistent.map((r) => r.record.code),
+          persistent.map((r) => r.record.senderId),
+          persistent.map((r) => r.record.createTime),
+        ],
+      );
+    }
+    const byUser = new Map<string, Delivery>();
+    for (const r of records) {
+      const d = byUser.get(r.userId) ?? { userId: r.userId, notifications: [] };
+      d.notifications.push(r.record);
+      byUser.set(r.userId, d);
+    }
+    return [...byUser.values()];
+  }
+
+  /** Pushes stored notifications to every socket of their users. */
+  deliver(deliveries: Delivery[]): void {
+    for (const d of deliveries) {
+      this.router.sendToUser(d.userId, { notifications: { notifications: d.notifications.map(notificationMsg) } });
+    }
+  }
+
+  async send(inputs: NotificationInput[]): Promise<void> {
+    if (!inputs.length) return;
+    this.deliver(await this.store(inputs));
+  }
+
+  async list(userId: string, limit: number, cursor: string | undefined): Promise<NotificationPage> {
+    let after: [string, string] | undefined;
+    if (cursor) after = decodeCursor(cursor, isTuple(['string', 'string'])) as [string, string];
+    const rows = await this.db.query<{
+      id: string; subject: string; content: unknown; code: number; sender_id: string | null; create_time: Date; t: string;
+    }>(
+      `SELECT id, subject, content, code, sender_id, create_time, to_char(create_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS t
+       FROM notification
+       WHERE user_id = $1 ${after ? `AND (create_time, id) > ($3::timestamp AT TIME ZONE 'UTC', $4::uuid)` : ''}
+       ORDER BY create_time, id LIMIT $2`,
+      after ? [userId, limit, after[0], after[1]] : [userId, limit],
+    );
+    const notifications = rows.map((r) => ({
+      id: r.id,
+      subject: r.subject,
+      content: r.content,
+      code: r.code,
+      senderId: r.sender_id,
+      createTime: r.create_time,
+      persistent: true,
+    }));
+    const last = rows[rows.length - 1];
+    return { notifications, cacheableCursor: last ? encodeCursor([last.t, last.id]) : (cursor ?? '') };
+  }
+
+  async delete(userId: string, ids: string[]): Promise<void> {
+    const valid = ids.filter(isUuid);
+    if (!valid.length) return;
+    await this.db.execute('DELETE FROM notification WHERE user_id = $1 AND id = ANY($2::uuid[])', [userId, valid]);
+  }
+}
+
+function validate(n: NotificationInput): void {
+  if (!isUuid(n.userId)) throw invalid('Notification user id must be a valid id.');
+  if (!n.subject) throw invalid('Notification subject is required.');
+  if (n.content !== undefined && (typeof n.content !== 'object' || n.content === null || Array.isArray(n.content))) {
+    throw invalid('Notification content must be an object.');
+  }
+  if (!Number.isInteger(n.code)) throw invalid('Notification code must be a whole number.');
+}

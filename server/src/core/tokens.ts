@@ -1,0 +1,75 @@
+// HS256 JSON Web Tokens, signed and verified with node:crypto (synchronous and allocation-light:
+// every authenticated request verifies one).
+import crypto from 'node:crypto';
+
+export interface TokenClaims {
+  tid: string;
+  uid: string;
+  usn: string;
+  vrs?: Record<string, string>;
+  exp: number;
+  iat: number;
+}
+
+const HEADER = base64url(Buffer.from('{"alg":"HS256","typ":"JWT"}'));
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function base64url(b: Buffer): string {
+  return b.toString('base64url');
+}
+
+/**
+ * JSON with every character outside printable ASCII, and '>', '?', '~', escaped as \uXXXX.
+ * The npm client decodes payloads with atob after dropping '-' and '_'; those characters are the only
+ * ASCII ones that put a '-' or '_' into base64url, and non-ASCII text would come back garbled.
+ */
+export function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u007f-\uffff>?~]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+}
+
+export function sign(claims: TokenClaims, key: string): string {
+  const payload: Record<string, unknown> = { tid: claims.tid, uid: claims.uid, usn: claims.usn };
+  if (claims.vrs && Object.keys(claims.vrs).length > 0) payload.vrs = claims.vrs;
+  payload.exp = claims.exp;
+  payload.iat = claims.iat;
+  const body = HEADER + '.' + base64url(Buffer.from(asciiJson(payload), 'latin1'));
+  return body + '.' + crypto.createHmac('sha256', key).update(body).digest('base64url');
+}
+
+/** The claims of a well-formed token with a valid signature, whether or not it has expired. */
+export function verifySignature(token: string, key: string): TokenClaims | null {
+  if (typeof token !== 'string' || token.length > 8192) return null;
+  const dot1 = token.indexOf('.');
+  const dot2 = token.indexOf('.', dot1 + 1);
+  if (dot1 <= 0 || dot2 <= dot1 + 1 || token.indexOf('.', dot2 + 1) !== -1) return null;
+  const headerPart = token.slice(0, dot1);
+  if (headerPart !== HEADER) {
+    try {
+      const h = JSON.parse(Buffer.from(headerPart, 'base64url').toString('utf8'));
+      if (h?.alg !== 'HS256') return null;
+    } catch {
+      return null;
+    }
+  }
+  const expected = crypto.createHmac('sha256', key).update(token.slice(0, dot2)).digest();
+  const given = Buffer.from(token.slice(dot2 + 1), 'base64url');
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+  let c: Record<string, unknown>;
+  try {
+    c = JSON.parse(Buffer.from(token.slice(dot1 + 1, dot2), 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!c || typeof c !== 'object') return null;
+  const { tid, uid, usn, vrs, exp, iat } = c;
+  if (typeof uid !== 'string' || !UUID_RE.test(uid)) return null;
+  if (typeof tid !== 'string' || typeof usn !== 'string') return null;
+  if (typeof exp !== 'number' || !Number.isFinite(exp)) return null;
+  const claims: TokenClaims = { tid, uid, usn, exp, iat: typeof iat === 'number' ? iat : 0 };
+  if (vrs && typeof vrs === 'object') claims.vrs = vrs as Record<string, string>;
+  return claims;
+}
+
+export function isUuid(s: unknown): s is string {
+  return typeof s === 'string' && UUID_RE.test(s);
+}

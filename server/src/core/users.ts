@@ -1,0 +1,57 @@
+// Users looked up by id or username, with their live online flag.
+import type { Db } from '../db/index.ts';
+import { USER_COLUMNS, type UserRow } from '../encode.ts';
+import { invalid } from '../errors.ts';
+import { isUuid } from './tokens.ts';
+
+export interface UserWithPresence {
+  row: UserRow;
+  online: boolean;
+}
+
+export class Users {
+  private readonly db: Db;
+  private readonly isOnline: (userId: string) => boolean;
+
+  constructor(db: Db, isOnline: (userId: string) => boolean) {
+    this.db = db;
+    this.isOnline = isOnline;
+  }
+
+  online(userId: string): boolean {
+    return this.isOnline(userId);
+  }
+
+  async get(ids: string[] = [], usernames: string[] = [], facebookIds: string[] = []): Promise<UserWithPresence[]> {
+    if (ids.length + usernames.length + facebookIds.length > 1000) throw invalid('At most 1000 ids, usernames and facebook ids may be requested.');
+    for (const id of ids) if (!isUuid(id)) throw invalid(`ID '${id}' is not a valid system ID.`);
+    if (!ids.length && !usernames.length && !facebookIds.length) return [];
+    const rows = await this.db.query<UserRow>(
+      `SELECT ${USER_COLUMNS} FROM users
+       WHERE id = ANY($1::uuid[]) OR lower(username) = ANY($2::text[]) OR facebook_id = ANY($3::text[])`,
+      [ids, usernames.map((u) => u.toLowerCase()), facebookIds],
+    );
+    return rows.map((row) => ({ row, online: this.isOnline(row.id) }));
+  }
+
+  async getById(id: string): Promise<UserWithPresence | undefined> {
+    return (await this.get([id]))[0];
+  }
+
+  /** Ids of the existing users among ids (unknown ids dropped). */
+  async existing(ids: string[]): Promise<Set<string>> {
+    const valid = ids.filter(isUuid);
+    if (!valid.length) return new Set();
+    const rows = await this.db.query<{ id: string }>('SELECT id FROM users WHERE id = ANY($1::uuid[])', [valid]);
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async idsByUsernames(usernames: string[]): Promise<Map<string, string>> {
+    if (!usernames.length) return new Map();
+    const rows = await this.db.query<{ id: string; username: string }>(
+      'SELECT id, username FROM users WHERE lower(username) = ANY($1::text[])',
+      [usernames.map((u) => u.toLowerCase())],
+    );
+    return new Map(rows.map((r) => [r.username.toLowerCase(), r.id]));
+  }
+}

@@ -1,0 +1,70 @@
+// Input rules shared by authentication, linking and account updates (upstream Nakama's rules).
+import { invalid } from '../errors.ts';
+
+const CONTROL_OR_SPACE = /[\s\p{Cc}]/u;
+// Usernames may hold plain spaces but no other white space or control characters.
+const BAD_USERNAME_CHAR = /[\t\n\r\f\v\p{Cc}]/u;
+
+export function byteLength(s: string): number {
+  return Buffer.byteLength(s, 'utf8');
+}
+
+export function checkUsername(username: string): string {
+  if (BAD_USERNAME_CHAR.test(username)) throw invalid('Username invalid, no spaces or control characters allowed.');
+  const n = byteLength(username);
+  if (n < 1 || n > 128) throw invalid('Username invalid, must be 1-128 bytes.');
+  return username;
+}
+
+export function checkDeviceId(id: string | undefined): string {
+  if (!id) throw invalid('Device ID is required.');
+  if (CONTROL_OR_SPACE.test(id)) throw invalid('Device ID invalid, no spaces or control characters allowed.');
+  const n = byteLength(id);
+  if (n < 10 || n > 128) throw invalid('Device ID invalid, must be 10-128 bytes.');
+  return id;
+}
+
+export function checkCustomId(id: string | undefined): string {
+  if (!id) throw invalid('Custom ID is required.');
+  if (CONTROL_OR_SPACE.test(id)) throw invalid('Custom ID invalid, no spaces or control characters allowed.');
+  const n = byteLength(id);
+  if (n < 6 || n > 128) throw invalid('Custom ID invalid, must be 6-128 bytes.');
+  return id;
+}
+
+export function checkEmail(email: string | undefined): string {
+  if (!email) throw invalid('Email address is required.');
+  if (CONTROL_OR_SPACE.test(email)) throw invalid('Invalid email address, no spaces or control characters allowed.');
+  if (!/^.+@.+\..+$/.test(email)) throw invalid('Invalid email address format.');
+  const n = byteLength(email);
+  if (n < 10 || n > 255) throw invalid('Invalid email address, must be 10-255 bytes.');
+  return email.toLowerCase();
+}
+
+export function checkPassword(password: string | undefined): string {
+  if (!password || password.length < 8) throw invalid('Password must be at least 8 characters long.');
+  if (byteLength(password) > 1024) throw invalid('Password must be at most 1024 bytes long.');
+  return password;
+}
+
+export function checkVars(vars: unknown): Record<string, string> | undefined {
+  if (vars === undefined || vars === null) return undefined;
+  if (typeof vars !== 'object' || Array.isArray(vars)) throw invalid('vars must be an object of strings.');
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(vars as Record<string, unknown>)) {
+    if (typeof v !== 'string') throw invalid(`vars.${k} must be a string.`);
+    out[k] = v;
+  }
+  if (byteLength(JSON.stringify(out)) > 2048) throw invalid('vars must be at most 2048 bytes.');
+  return out;
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+export function randomUsername(): string {
+  const bytes = new Uint8Array(10);
+  crypto.getRandomValues(bytes);
+  let s = '';
+  for (const b of bytes) s += LETTERS[b % LETTERS.length];
+  return s;
+}

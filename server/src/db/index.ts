@@ -1,0 +1,20 @@
+import fs from 'node:fs';
+import type { Config } from '../config.ts';
+import type { Db } from './db.ts';
+import { openPglite, pgliteDb } from './pglite.ts';
+import { postgresDb } from './postgres.ts';
+
+export type { Db, Queryable } from './db.ts';
+export { migrate, CORE_MIGRATIONS, type MigrationSet } from './migrate.ts';
+
+/** The PostgreSQL server from DATABASE_URL, or the embedded database in DATA_DIR/db. */
+export async function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
+  if (config.databaseUrl) {
+    const db = postgresDb(config.databaseUrl);
+    await db.query('SELECT 1');
+    return db;
+  }
+  const dir = `${config.dataDir}/db`;
+  fs.mkdirSync(dir, { recursive: true });
+  return pgliteDb(await openPglite(dir));
+}

@@ -1,0 +1,124 @@
+// Protojson encoding of API messages, shared by REST and the socket: snake_case names, empty values
+// omitted, wrapper values kept even when zero, int64 as strings, timestamps as RFC 3339 in UTC.
+
+export type Msg = Record<string, unknown>;
+
+/** Sets a plain proto3 field: false, 0, "", empty lists and maps, null and undefined are left out. */
+export function put(out: Msg, key: string, value: unknown): void {
+  if (value === undefined || value === null || value === false || value === 0 || value === '') return;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return;
+  } else if (typeof value === 'object' && !(value instanceof Date) && Object.keys(value as object).length === 0) {
+    return;
+  }
+  out[key] = value instanceof Date ? timestamp(value) : value;
+}
+
+/** Sets a google.protobuf wrapper field: present whenever set, even to zero, false or "". */
+export function putWrapped(out: Msg, key: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  out[key] = value;
+}
+
+/** Sets an int64 field, which protojson writes as a string. */
+export function putInt64(out: Msg, key: string, value: number | bigint | string | null | undefined): void {
+  if (value === undefined || value === null) return;
+  const s = String(value);
+  if (s === '0') return;
+  out[key] = s;
+}
+
+/** google.protobuf.Timestamp in whole seconds: "2024-05-01T12:34:56Z". */
+export function timestamp(d: Date | string | number): string {
+  const date = d instanceof Date ? d : new Date(d);
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** A JSON-in-a-string field (metadata, value, content, payload): "{}" when there is nothing. */
+export function jsonString(value: unknown): string {
+  if (value === undefined || value === null) return '{}';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+export interface UserRow {
+  id: string;
+  username: string;
+  display_name: string | null;
+  avatar_url: string | null;
+  lang_tag: string | null;
+  location: string | null;
+  timezone: string | null;
+  metadata: unknown;
+  facebook_id: string | null;
+  google_id: string | null;
+  gamecenter_id: string | null;
+  steam_id: string | null;
+  apple_id: string | null;
+  facebook_instant_game_id: string | null;
+  edge_count: number;
+  create_time: Date;
+  update_time: Date;
+}
+
+export const USER_COLUMNS = `id, username, display_name, avatar_url, lang_tag, location, timezone, metadata,
+  facebook_id, google_id, gamecenter_id, steam_id, apple_id, facebook_instant_game_id, edge_count, create_time, update_time`;
+
+export function userMsg(u: UserRow, online: boolean): Msg {
+  const out: Msg = {};
+  put(out, 'id', u.id);
+  put(out, 'username', u.username);
+  put(out, 'display_name', u.display_name);
+  put(out, 'avatar_url', u.avatar_url);
+  put(out, 'lang_tag', u.lang_tag);
+  put(out, 'location', u.location);
+  put(out, 'timezone', u.timezone);
+  out.metadata = jsonString(u.metadata);
+  put(out, 'facebook_id', u.facebook_id);
+  put(out, 'google_id', u.google_id);
+  put(out, 'gamecenter_id', u.gamecenter_id);
+  put(out, 'steam_id', u.steam_id);
+  put(out, 'online', online);
+  put(out, 'edge_count', u.edge_count);
+  put(out, 'create_time', u.create_time);
+  put(out, 'update_time', u.update_time);
+  put(out, 'facebook_instant_game_id', u.facebook_instant_game_id);
+  put(out, 'apple_id', u.apple_id);
+  return out;
+}
+
+export interface Presence {
+  userId: string;
+  sessionId: string;
+  username: string;
+  persistence?: boolean;
+  status?: string;
+}
+
+export function presenceMsg(p: Presence): Msg {
+  const out: Msg = { user_id: p.userId, session_id: p.sessionId, username: p.username };
+  put(out, 'persistence', p.persistence);
+  putWrapped(out, 'status', p.status);
+  return out;
+}
+
+export interface NotificationRecord {
+  id: string;
+  subject: string;
+  content: unknown;
+  code: number;
+  senderId: string | null;
+  createTime: Date;
+  persistent: boolean;
+}
+
+export function notificationMsg(n: NotificationRecord): Msg {
+  const out: Msg = {};
+  put(out, 'id', n.id);
+  put(out, 'subject', n.subject);
+  out.content = jsonString(n.content);
+  put(out, 'code', n.code);
+  put(out, 'sender_id', n.senderId);
+  put(out, 'create_time', n.createTime);
+  put(out, 'persistent', n.persistent);
+  return out;
+}

@@ -1,0 +1,161 @@
+// Reading request fields the way protojson does: snake_case or lowerCamel names, int64 as string or
+// number, wrappers whose absence differs from zero. A wrong type is an InvalidArgument naming the field.
+import { invalid } from '../errors.ts';
+
+function camel(snake: string): string {
+  return snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+export class Fields {
+  private readonly obj: Record<string, unknown>;
+
+  constructor(obj: unknown) {
+    if (obj === undefined || obj === null) obj = {};
+    if (typeof obj !== 'object' || Array.isArray(obj)) throw invalid('Request body must be a JSON object.');
+    this.obj = obj as Record<string, unknown>;
+  }
+
+  raw(name: string): unknown {
+    const v = this.obj[name];
+    return v !== undefined ? v : this.obj[camel(name)];
+  }
+
+  has(name: string): boolean {
+    return this.raw(name) !== undefined && this.raw(name) !== null;
+  }
+
+  string(name: string): string | undefined {
+    const v = this.raw(name);
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== 'string') throw invalid(`${name} must be a string.`);
+    return v;
+  }
+
+  bool(name: string): boolean | undefined {
+    const v = this.raw(name);
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== 'boolean') throw invalid(`${name} must be true or false.`);
+    return v;
+  }
+
+  int(name: string, min = -2147483648, max = 2147483647): number | undefined {
+    const v = this.raw(name);
+    if (v === undefined || v === null) return undefined;
+    const n = typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v;
+    if (typeof n !== 'number' || !Number.isInteger(n)) throw invalid(`${name} must be a whole number.`);
+    if (n < min || n > max) throw invalid(`${name} must be between ${min} and ${max}.`);
+    return n;
+  }
+
+  /** int64: a JSON string or number, kept as bigint. */
+  int64(name: string): bigint | undefined {
+    const v = this.raw(name);
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === 'number' && Number.isSafeInteger(v)) return BigInt(v);
+    if (typeof v === 'string' && /^-?\d{1,19}$/.test(v)) {
+      const b = BigInt(v);
+      if (b >= -(2n ** 63n) && b < 2n ** 63n) return b;
+    }
+    throw invalid(`${name} must be a 64-bit whole number.`);
+  }
+
+  number(name: string): number | undefined {
+    const v = this.raw(name);
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw invalid(`${name} must be a number.`);
+    return v;
+  }
+
+  object(name: string): Fields | undefined {
+    const v = this.raw(name);
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== 'object' || Array.isArray(v)) throw invalid(`${name} must be an object.`);
+    return new Fields(v);
+  }
+
+  /** A map<string, string>. */
+  stringMap(name: string): Record<string, string> | undefined {
+    const v = this.raw(name);
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== 'object' || Array.isArray(v)) throw invalid(`${name} must be an object of strings.`);
+    for (const [k, x] of Object.entries(v)) if (typeof x !== 'string') throw invalid(`${name}.${k} must be a string.`);
+    return v as Record<string, string>;
+  }
+
+  list(name: string): Fields[] {
+    const v = this.raw(name);
+    if (v === undefined || v === null) return [];
+    if (!Array.isArray(v)) throw invalid(`${name} must be a list.`);
+    return v.map((x) => new Fields(x));
+  }
+
+  stringList(name: string): string[] {
+    const v = this.raw(name);
+    if (v === undefined || v === null) return [];
+    if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) throw invalid(`${name} must be a list of strings.`);
+    return v as string[];
+  }
+
+  /** A google.protobuf.Timestamp: an RFC 3339 string. */
+  timestamp(name: string): Date | undefined {
+    const v = this.raw(name);
+    if (v === undefined || v === null || v === '') return undefined;
+    const d = typeof v === 'string' ? new Date(v) : undefined;
+    if (!d || Number.isNaN(d.getTime())) throw invalid(`${name} must be an RFC 3339 timestamp.`);
+    return d;
+  }
+}
+
+/** Query parameters: repeated keys for lists, true/false for bools. */
+export class Query {
+  private readonly params: URLSearchParams;
+
+  constructor(qs: string) {
+    this.params = new URLSearchParams(qs);
+  }
+
+  has(name: string): boolean {
+    return this.params.has(name) || this.params.has(camel(name));
+  }
+
+  private first(name: string): string | undefined {
+    return this.params.get(name) ?? this.params.get(camel(name)) ?? undefined;
+  }
+
+  string(name: string): string | undefined {
+    return this.first(name);
+  }
+
+  list(name: string): string[] {
+    const a = this.params.getAll(name);
+    return a.length ? a : this.params.getAll(camel(name));
+  }
+
+  bool(name: string): boolean | undefined {
+    const v = this.first(name);
+    if (v === undefined || v === '') return undefined;
+    const t = v.toLowerCase();
+    if (['true', 't', '1'].includes(t)) return true;
+    if (['false', 'f', '0'].includes(t)) return false;
+    throw invalid(`${name} must be true or false.`);
+  }
+
+  int(name: string, min = -2147483648, max = 2147483647): number | undefined {
+    const v = this.first(name);
+    if (v === undefined || v === '') return undefined;
+    if (!/^-?\d+$/.test(v)) throw invalid(`${name} must be a whole number.`);
+    const n = Number(v);
+    if (n < min || n > max) throw invalid(`${name} must be between ${min} and ${max}.`);
+    return n;
+  }
+
+  /** All parameters as lists, for RPC contexts. */
+  all(except: string[] = []): Record<string, string[]> {
+    const out: Record<string, string[]> = {};
+    for (const [k, v] of this.params) {
+      if (except.includes(k)) continue;
+      (out[k] ??= []).push(v);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,277 @@
+// The HTTP transport: CORS, body limits, authentication, JSON responses and errors as the gateway
+// writes them, gzip, the web app's static files, and the socket upgrade.
+import http from 'node:http';
+import zlib from 'node:zlib';
+import type { Duplex } from 'node:stream';
+import type { Config } from '../config.ts';
+import type { Sessions } from '../core/sessions.ts';
+import type { TokenClaims } from '../core/tokens.ts';
+import { AppError, Code, httpStatus } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import { Fields, Query } from './input.ts';
+import type { ApiRequest, RawResponse, RouteTable } from './routes.ts';
+import type { StaticFiles } from './static.ts';
+
+const ALLOWED_HEADERS = new Set(['authorization', 'content-type', 'user-agent', 'accept', 'accept-language', 'content-language', 'origin']);
+const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE']);
+const NO_STORE = 'no-store, no-cache, must-revalidate';
+const GZIP_MIN_BYTES = 1024;
+
+export interface HttpDeps {
+  config: Config;
+  logger: Logger;
+  routes: RouteTable;
+  sessions: Sessions;
+  staticFiles: StaticFiles | undefined;
+  onUpgrade: (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void;
+}
+
+export function createHttpServer(deps: HttpDeps): http.Server {
+  const server = http.createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
+    handle(deps, req, res).catch((err) => {
+      deps.logger.error('unhandled request error', { err });
+      if (!res.headersSent) writeError(res, new AppError(Code.Internal, 'Internal error'), false);
+      else res.destroy();
+    });
+  });
+  server.on('upgrade', (req, socket, head) => {
+    socket.on('error', () => socket.destroy());
+    try {
+      deps.onUpgrade(req, socket, head);
+    } catch (err) {
+      deps.logger.error('upgrade failed', { err });
+      socket.destroy();
+    }
+  });
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+  return server;
+}
+
+async function handle(deps: HttpDeps, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  const qs = q === -1 ? '' : url.slice(q + 1);
+  const method = req.method ?? 'GET';
+
+  res.setHeader('Access-Control-Allow-Origin', '*');
+
+  if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
+    preflight(req, res);
+    return;
+  }
+
+  if (path === '/healthcheck' && (method === 'GET' || method === 'HEAD')) {
+    writeJson(req, res, 200, {});
+    return;
+  }
+
+  const isApi = path.startsWith('/v2/');
+  if (!isApi) {
+    if ((method === 'GET' || method === 'HEAD') && deps.staticFiles) {
+      if (await deps.staticFiles.serve(req, res, path)) return;
+    }
+    if (path === '/' && (method === 'GET' || method === 'HEAD')) {
+      res.writeHead(200, { 'Content-Length': '0' });
+      res.end();
+      return;
+    }
+  }
+
+  const match = deps.routes.match(method, path);
+  if (match.kind === 'not-found') {
+    writeError(res, new AppError(Code.NotFound, 'Not Found'));
+    return;
+  }
+  if (match.kind === 'method-not-allowed') {
+    writeError(res, new AppError(Code.Unimplemented, 'Method Not Allowed'));
+    return;
+  }
+  const { route, params } = match;
+
+  let session: TokenClaims | undefined;
+  if (route.auth === 'basic') {
+    const err = checkServerKey(req.headers.authorization, deps.config.serverKey);
+    if (err) {
+      writeError(res, err);
+      return;
+    }
+  } else if (route.auth === 'bearer') {
+    const auth = req.headers.authorization;
+    if (!auth) {
+      writeError(res, new AppError(Code.Unauthenticated, 'Auth token required'));
+      return;
+    }
+    session = auth.startsWith('Bearer ') ? deps.sessions.verifySession(auth.slice(7)) ?? undefined : undefined;
+    if (!session) {
+      writeError(res, new AppError(Code.Unauthenticated, 'Auth token invalid'));
+      return;
+    }
+  }
+
+  let rawBody: Buffer;
+  try {
+    rawBody = await readBody(req, route.maxBodyBytes ?? deps.config.maxRequestSizeBytes);
+  } catch (err) {
+    writeError(res, err instanceof AppError ? err : new AppError(Code.InvalidArgument, 'Bad Request'));
+    return;
+  }
+
+  let parsed: Fields | undefined;
+  const apiReq: ApiRequest = {
+    method,
+    path,
+    params,
+    query: new Query(qs),
+    headers: req.headers,
+    rawBody,
+    body() {
+      if (parsed) return parsed;
+      if (rawBody.length === 0) return (parsed = new Fields({}));
+      let v: unknown;
+      try {
+        v = JSON.parse(rawBody.toString('utf8'));
+      } catch (e) {
+        throw new AppError(Code.InvalidArgument, `Request body is not valid JSON: ${(e as Error).message}`);
+      }
+      return (parsed = new Fields(v));
+    },
+    session: session as TokenClaims,
+    clientIp: clientIp(req),
+  };
+
+  try {
+    const out = await route.handler(apiReq);
+    if (isRaw(out)) writeRaw(req, res, out);
+    else writeJson(req, res, 200, out);
+  } catch (err) {
+    if (!(err instanceof AppError)) deps.logger.error('request failed', { method, path, err });
+    writeError(res, err instanceof AppError ? err : new AppError(Code.Internal, 'Internal error'));
+  }
+}
+
+function isRaw(v: unknown): v is RawResponse {
+  return typeof v === 'object' && v !== null && (v as RawResponse).raw === true;
+}
+
+function preflight(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const requested = String(req.headers['access-control-request-method']).toUpperCase();
+  if (!ALLOWED_METHODS.has(requested)) {
+    res.writeHead(405);
+    res.end();
+    return;
+  }
+  const headers = String(req.headers['access-control-request-headers'] ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  for (const h of headers) {
+    if (!ALLOWED_HEADERS.has(h.toLowerCase())) {
+      res.writeHead(403);
+      res.end();
+      return;
+    }
+  }
+  const out: Record<string, string> = { 'Access-Control-Allow-Methods': requested };
+  if (headers.length) out['Access-Control-Allow-Headers'] = headers.join(',');
+  res.writeHead(200, out);
+  res.end();
+}
+
+/** Basic auth whose username is the expected key; the password is ignored. */
+export function checkServerKey(authorization: string | undefined, key: string): AppError | undefined {
+  if (!authorization) return new AppError(Code.Unauthenticated, 'Server key required');
+  const user = basicUsername(authorization);
+  if (user === undefined || user !== key) return new AppError(Code.Unauthenticated, 'Server key invalid');
+  return undefined;
+}
+
+export function basicUsername(authorization: string): string | undefined {
+  if (!authorization.startsWith('Basic ')) return undefined;
+  const decoded = Buffer.from(authorization.slice(6).trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon === -1 ? undefined : decoded.slice(0, colon);
+}
+
+export function clientIp(req: http.IncomingMessage): string {
+  return req.socket.remoteAddress ?? '';
+}
+
+function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) {
+    req.resume();
+    return Promise.reject(new AppError(Code.InvalidArgument, 'Request body too large.'));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on('data', (c: Buffer) => {
+      if (failed) return;
+      size += c.length;
+      if (size > limit) {
+        failed = true;
+        reject(new AppError(Code.InvalidArgument, 'Request body too large.'));
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => {
+      if (!failed) resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    });
+    req.on('error', (e) => {
+      if (!failed) reject(e);
+    });
+  });
+}
+
+function acceptsGzip(req: http.IncomingMessage): boolean {
+  const ae = req.headers['accept-encoding'];
+  return typeof ae === 'string' && ae.includes('gzip');
+}
+
+export function writeJson(req: http.IncomingMessage, res: http.ServerResponse, status: number, body: unknown): void {
+  send(req, res, status, JSON.stringify(body), 'application/json', { 'Cache-Control': NO_STORE });
+}
+
+function writeRaw(req: http.IncomingMessage, res: http.ServerResponse, r: RawResponse): void {
+  send(req, res, r.status, r.body, r.contentType ?? 'application/json', { 'Cache-Control': NO_STORE, ...r.headers });
+}
+
+function send(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  status: number,
+  body: string | Buffer,
+  contentType: string,
+  headers: Record<string, string>,
+): void {
+  let data = typeof body === 'string' ? Buffer.from(body) : body;
+  const out: Record<string, string | number> = { 'Content-Type': contentType, ...headers };
+  if (data.length >= GZIP_MIN_BYTES && acceptsGzip(req)) {
+    data = zlib.gzipSync(data, { level: 5 });
+    out['Content-Encoding'] = 'gzip';
+    out['Vary'] = 'Accept-Encoding';
+  }
+  out['Content-Length'] = data.length;
+  res.writeHead(status, out);
+  res.end(req.method === 'HEAD' ? undefined : data);
+}
+
+/** The gateway's error body: {"code":N,"message":"..."}; code 16 also sets WWW-Authenticate. */
+export function writeError(res: http.ServerResponse, err: AppError, withCors = true): void {
+  const body = JSON.stringify({ code: err.code, message: err.message });
+  const headers: Record<string, string | number> = {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': NO_STORE,
+  };
+  if (withCors) headers['Access-Control-Allow-Origin'] = '*';
+  if (err.code === Code.Unauthenticated) headers['WWW-Authenticate'] = err.message.replace(/[^\x20-\x7e]/g, '?');
+  res.writeHead(httpStatus(err.code), headers);
+  res.end(body);
+}

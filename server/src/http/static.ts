@@ -1,0 +1,118 @@
+// The built web app: files read once at start and kept in memory with their gzip form. Hashed assets
+// are cached for a year; index.html is revalidated and answers every deep link of the app.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type http from 'node:http';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+  '.webmanifest': 'application/manifest+json',
+  '.wasm': 'application/wasm',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml', '.webmanifest']);
+
+interface Entry {
+  body: Buffer;
+  gzip?: Buffer;
+  type: string;
+  etag: string;
+  immutable: boolean;
+}
+
+export class StaticFiles {
+  private readonly files = new Map<string, Entry>();
+
+  constructor(root: string) {
+    this.scan(root, root);
+  }
+
+  get empty(): boolean {
+    return this.files.size === 0;
+  }
+
+  private scan(root: string, dir: string): void {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) {
+        this.scan(root, full);
+        continue;
+      }
+      if (!e.isFile()) continue;
+      const rel = '/' + path.relative(root, full).split(path.sep).join('/');
+      const ext = path.extname(e.name).toLowerCase();
+      const body = fs.readFileSync(full);
+      const stat = fs.statSync(full);
+      this.files.set(rel, {
+        body,
+        gzip: COMPRESSIBLE.has(ext) && body.length > 512 ? zlib.gzipSync(body, { level: 9 }) : undefined,
+        type: TYPES[ext] ?? 'application/octet-stream',
+        etag: `"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`,
+        immutable: rel.startsWith('/assets/'),
+      });
+    }
+  }
+
+  /** Serves a file or the app's index.html for a deep link; false when neither applies. */
+  async serve(req: http.IncomingMessage, res: http.ServerResponse, urlPath: string): Promise<boolean> {
+    let p: string;
+    try {
+      p = decodeURIComponent(urlPath);
+    } catch {
+      return false;
+    }
+    let entry = this.files.get(p === '/' ? '/index.html' : p);
+    if (!entry) {
+      // Deep links of the single-page app have no file extension; a missing asset stays a 404.
+      if (path.extname(p) !== '' || p.startsWith('/ws')) return false;
+      entry = this.files.get('/index.html');
+      if (!entry) return false;
+    }
+    const headers: Record<string, string | number> = {
+      'Content-Type': entry.type,
+      'Cache-Control': entry.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ETag: entry.etag,
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (entry.type.startsWith('text/html')) {
+      headers['X-Frame-Options'] = 'SAMEORIGIN';
+      headers['Referrer-Policy'] = 'strict-origin-when-cross-origin';
+    }
+    if (req.headers['if-none-match'] === entry.etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return true;
+    }
+    let body = entry.body;
+    const ae = req.headers['accept-encoding'];
+    if (entry.gzip && typeof ae === 'string' && ae.includes('gzip')) {
+      body = entry.gzip;
+      headers['Content-Encoding'] = 'gzip';
+      headers['Vary'] = 'Accept-Encoding';
+    }
+    headers['Content-Length'] = body.length;
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  }
+}
+
+export function loadStaticFiles(root: string | undefined): StaticFiles | undefined {
+  if (!root || !fs.existsSync(path.join(root, 'index.html'))) return undefined;
+  return new StaticFiles(root);
+}

@@ -1,0 +1,8 @@
+// What runtime modules import from the server.
+export type { Initializer, RpcContext, RpcFunction, RuntimeModule, EventHandler, ApiEvent } from './runtime/types.ts';
+export type { Nk, NkUser, NkAccount, NkTokens } from './runtime/nk.ts';
+export type { Db, Queryable } from './db/index.ts';
+export type { Logger } from './log.ts';
+export { AppError, Code, invalid, notFound, alreadyExists, permissionDenied, unauthenticated, failedPrecondition, resourceExhausted, internal } from './errors.ts';
+export { RateLimiter } from './core/rate-limit.ts';
+export { NotificationCode } from './core/notifications.ts';

@@ -1,0 +1,41 @@
+// Entry point: npm start runs this file on Node 24.
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './log.ts';
+
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const logger = createLogger(config.logLevel);
+const app = await createApp(config, { logger });
+const port = await app.listen();
+logger.info('Tribuna server listening', {
+  url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+  database: config.databaseUrl ? 'postgresql' : `embedded (${config.dataDir}/db)`,
+  web: config.webDist ?? 'none',
+});
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error('shutdown failed', { err });
+        process.exit(1);
+      },
+    );
+  });
+}
+process.on('unhandledRejection', (err) => logger.error('unhandled rejection', { err }));

@@ -1,0 +1,178 @@
+// The realtime socket at /ws: authentication before the upgrade, heartbeat, envelope dispatch.
+import crypto from 'node:crypto';
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData } from 'ws';
+import type { Core } from '../core/index.ts';
+import { Fields } from '../http/input.ts';
+import { clientIp } from '../http/server.ts';
+import { stream, StreamMode } from '../realtime/tracker.ts';
+import { SocketCode, toSocketError } from './errors.ts';
+import type { SocketHandlers } from './handlers.ts';
+import { SocketSession } from './session.ts';
+
+const PING_INTERVAL_MS = 15_000;
+const PONG_WAIT_MS = 25_000;
+const MAX_PENDING = 64;
+
+export interface SocketServer {
+  handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Closes every socket of a user (account deleted, banned, logged out everywhere). */
+  disconnectUser(userId: string): void;
+  onClose(hook: (s: SocketSession) => void): void;
+  close(): void;
+}
+
+export function createSocketServer(core: Core, handlers: SocketHandlers): SocketServer {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: core.config.maxMessageSizeBytes, perMessageDeflate: false });
+  const sessions = new Map<string, SocketSession>();
+  const closeHooks: Array<(s: SocketSession) => void> = [];
+
+  const heartbeat = setInterval(() => {
+    const now = Date.now();
+    const nowSec = Math.floor(now / 1000);
+    for (const s of sessions.values()) {
+      if (now - s.lastPong > PONG_WAIT_MS) {
+        s.ws.terminate();
+      } else if (s.claims.exp <= nowSec) {
+        s.close(4001, 'Session token expired');
+      } else {
+        s.ws.ping();
+      }
+    }
+  }, PING_INTERVAL_MS);
+  heartbeat.unref();
+
+  core.sessions.onRevoke((userId, match) => {
+    for (const s of core.router.sessionsOfUser(userId)) {
+      if (match(s.claims)) s.close(4001, 'Session token revoked');
+    }
+  });
+
+  function reject(socket: Duplex, status: number, text: string, message: string): void {
+    socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message)}\r\nConnection: close\r\n\r\n${message}`);
+  }
+
+  function connected(s: SocketSession, status: boolean): void {
+    sessions.set(s.id, s);
+    core.router.add(s);
+    core.tracker.track(s.id, stream(StreamMode.Notifications, s.userId), s.userId, { username: s.username, hidden: true });
+    if (status) core.status.appear(s, '');
+
+    s.ws.on('pong', () => {
+      s.lastPong = Date.now();
+    });
+    s.ws.on('message', (data: RawData, isBinary: boolean) => {
+      if (isBinary) {
+        s.close(1003, 'Binary frames are not accepted in JSON format');
+        return;
+      }
+      if (++s.pending > MAX_PENDING) {
+        s.close(1008, 'Too many requests in flight');
+        return;
+      }
+      s.queue = s.queue.then(() => dispatch(s, data)).finally(() => {
+        s.pending--;
+      });
+    });
+    s.ws.on('error', () => s.ws.terminate());
+    s.ws.on('close', () => {
+      s.closed = true;
+      sessions.delete(s.id);
+      core.router.remove(s.id);
+      core.tracker.untrackAll(s.id);
+      for (const hook of closeHooks) {
+        try {
+          hook(s);
+        } catch (err) {
+          core.logger.error('socket close hook failed', { err });
+        }
+      }
+    });
+  }
+
+  async function dispatch(s: SocketSession, data: RawData): Promise<void> {
+    let envelope: Record<string, unknown>;
+    try {
+      envelope = JSON.parse(data.toString());
+    } catch {
+      s.send({ error: { code: SocketCode.BadInput, message: 'Received message is not valid JSON.' } });
+      return;
+    }
+    if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) {
+      s.send({ error: { code: SocketCode.BadInput, message: 'Received message must be a JSON object.' } });
+      return;
+    }
+    const rawCid = envelope.cid;
+    const cid = typeof rawCid === 'string' || typeof rawCid === 'number' ? String(rawCid) : undefined;
+    const keys = Object.keys(envelope).filter((k) => k !== 'cid');
+    const reply = (body: Record<string, unknown>) => {
+      if (cid !== undefined) s.send({ cid, ...body });
+    };
+    if (keys.length === 0) {
+      reply({ error: { code: SocketCode.MissingPayload, message: 'Received message with no payload.' } });
+      return;
+    }
+    if (keys.length > 1) {
+      reply({ error: { code: SocketCode.UnrecognizedPayload, message: 'Received message with more than one payload.' } });
+      return;
+    }
+    const name = keys[0];
+    const handler = handlers[name];
+    if (!handler) {
+      reply({ error: { code: SocketCode.UnrecognizedPayload, message: `Unrecognized message: ${name}` } });
+      return;
+    }
+    try {
+      const body = new Fields(envelope[name]);
+      const out = await handler(s, body);
+      reply(out ?? {});
+    } catch (err) {
+      const e = toSocketError(err);
+      if (!e) core.logger.error('socket handler failed', { message: name, err });
+      reply({ error: e ?? { code: SocketCode.RuntimeException, message: 'Internal error' } });
+    }
+  }
+
+  return {
+    handleUpgrade(req, socket, head) {
+      const url = req.url ?? '';
+      const q = url.indexOf('?');
+      const path = q === -1 ? url : url.slice(0, q);
+      if (path !== '/ws') {
+        reject(socket, 404, 'Not Found', 'Not Found');
+        return;
+      }
+      const params = new URLSearchParams(q === -1 ? '' : url.slice(q + 1));
+      const format = params.get('format') ?? '';
+      if (format !== '' && format !== 'json') {
+        reject(socket, 400, 'Bad Request', format === 'protobuf' ? 'Protobuf format is not supported; use JSON.' : 'Unknown format.');
+        return;
+      }
+      let token = params.get('token') ?? '';
+      const auth = req.headers.authorization;
+      if (!token && auth?.startsWith('Bearer ')) token = auth.slice(7);
+      const claims = token ? core.sessions.verifySession(token) : null;
+      if (!claims) {
+        reject(socket, 401, 'Unauthorized', 'Missing or invalid token');
+        return;
+      }
+      const status = params.get('status') === 'true';
+      const lang = params.get('lang') || 'en';
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        connected(new SocketSession(crypto.randomUUID(), claims, ws, lang, clientIp(req)), status);
+      });
+    },
+    disconnectUser(userId) {
+      for (const s of core.router.sessionsOfUser(userId)) s.close(4001, 'Session ended');
+    },
+    onClose(hook) {
+      closeHooks.push(hook);
+    },
+    close() {
+      clearInterval(heartbeat);
+      for (const s of sessions.values()) s.ws.terminate();
+      wss.close();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+// Calling a registered RPC: one path for REST and the socket.
+import type { Core } from '../core/index.ts';
+import { AppError, Code } from '../errors.ts';
+import type { RpcContext } from './types.ts';
+
+export type RpcOutcome =
+  | { ok: true; payload: string }
+  | { ok: false; notFound: true }
+  | { ok: false; notFound: false; code: number; message: string };
+
+export async function invokeRpc(core: Core, id: string, ctx: RpcContext, payload: string): Promise<RpcOutcome> {
+  const fn = core.registry.rpc(id);
+  if (!fn) return { ok: false, notFound: true };
+  try {
+    const result = await fn(ctx, payload);
+    return { ok: true, payload: typeof result === 'string' ? result : '' };
+  } catch (err) {
+    if (err instanceof AppError) return { ok: false, notFound: false, code: err.code, message: err.message };
+    core.logger.error('rpc failed', { id, err });
+    return { ok: false, notFound: false, code: Code.Internal, message: 'Internal error' };
+  }
+}

@@ -1,0 +1,167 @@
+// Test helpers: a real server on a free port over a fresh database, and the official client pointed at it.
+// PGlite by default (one migrated template per process, cloned per server); with DATABASE_URL, a new
+// database on that PostgreSQL server per test server, dropped afterwards.
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { Client, type Session } from '@heroiclabs/nakama-js';
+import { createApp, loadModules, type App } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { CORE_MIGRATIONS, migrate, type Db, type MigrationSet } from '../db/index.ts';
+import { openPglite, pgliteDb } from '../db/pglite.ts';
+import { postgresDb } from '../db/postgres.ts';
+import { createLogger } from '../log.ts';
+import type { RuntimeModule } from '../runtime/types.ts';
+
+// The npm client expects browser globals. Its heartbeat reads `window && window.console`: a declared
+// but undefined `window` keeps that from throwing without making PGlite believe it runs in a browser.
+(globalThis as Record<string, unknown>).WebSocket = WebSocket;
+if (!('window' in globalThis)) (globalThis as Record<string, unknown>).window = undefined;
+
+export interface TestServer {
+  app: App;
+  port: number;
+  url: string;
+  config: Config;
+  /** A client of the official npm package for this server. */
+  client(serverKey?: string): Client;
+  /** A new device account, signed in. */
+  newSession(username?: string): Promise<Session>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  modules?: RuntimeModule[];
+  /** Module specifiers to load (default: none). */
+  moduleSpecifiers?: string[];
+  /** Reuse this database (restart tests); it is not dropped on close. */
+  db?: Db;
+}
+
+let template: Promise<PGlite> | undefined;
+let templateSets = '';
+
+async function pgliteTemplate(sets: MigrationSet[]): Promise<PGlite> {
+  const key = sets.map((s) => s.dir).join('|');
+  if (!template || templateSets !== key) {
+    templateSets = key;
+    template = (async () => {
+      const t = await openPglite(undefined);
+      await migrate(pgliteDb(t), sets);
+      return t;
+    })();
+  }
+  return template;
+}
+
+export async function freshDb(modules: RuntimeModule[] = []): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const sets: MigrationSet[] = [CORE_MIGRATIONS, ...modules.filter((m) => m.migrationsDir).map((m) => ({ namespace: m.name, dir: m.migrationsDir! }))];
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `tribuna_test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const db = postgresDb(u.toString(), 4);
+    return {
+      db,
+      async drop() {
+        await db.close().catch(() => {});
+        const a = new pg.Client({ connectionString: url });
+        await a.connect();
+        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await a.end();
+      },
+    };
+  }
+  const t = await pgliteTemplate(sets);
+  const db = pgliteDb(await t.clone());
+  return { db, drop: async () => {} };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    WEB_DIST: 'none',
+    RUNTIME_MODULES: 'none',
+    DATA_DIR: path.join(os.tmpdir(), 'tribuna-test-unused'),
+    ...env,
+  });
+}
+
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const config = testConfig(opts.env);
+  const modules = [...(opts.modules ?? []), ...(await loadModules(opts.moduleSpecifiers ?? []))];
+  const fresh = opts.db ? { db: opts.db, drop: async () => {} } : await freshDb(modules);
+  const app = await createApp(config, { db: fresh.db, modules, logger: createLogger(config.logLevel) });
+  const port = await app.listen();
+  const clients: Client[] = [];
+  const ts: TestServer = {
+    app,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    config,
+    client(serverKey = config.serverKey) {
+      const c = new Client(serverKey, '127.0.0.1', String(port), false, 7000, true);
+      clients.push(c);
+      return c;
+    },
+    async newSession(username) {
+      return ts.client().authenticateDevice(`device-${crypto.randomUUID()}`, true, username);
+    },
+    async close() {
+      await app.close();
+      await fresh.drop();
+    },
+  };
+  return ts;
+}
+
+/** A temporary directory removed by the returned function. */
+export function tempDir(prefix = 'tribuna-'): { dir: string; remove: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Resolves with the next value a callback-style listener receives, or rejects after ms. */
+export function nextEvent<T>(subscribe: (resolve: (v: T) => void) => void, ms = 3000, what = 'event'): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
+    subscribe((v) => {
+      clearTimeout(timer);
+      resolve(v);
+    });
+  });
+}
+
+/** Reads the status and JSON body of an error the client threw (it throws the fetch Response). */
+export async function errorOf(p: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof Response) {
+      const text = await e.text();
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = { text };
+      }
+      return { status: e.status, body };
+    }
+    throw e;
+  }
+  throw new Error('expected the call to fail');
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
