@@ -74,7 +74,7 @@ function key(env: Env, name: keyof typeof DEFAULT_KEYS, production: boolean): st
   return v;
 }
 
-const levels: LogLevel[] = ['debug', 'info', 'warn', 'error'];
+const levels: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const production = env.NODE_ENV === 'production';

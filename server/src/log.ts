@@ -1,7 +1,7 @@
 // A small leveled logger writing one line per entry to stdout (errors to stderr).
 
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
-const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
@@ -23,7 +23,7 @@ function format(level: LogLevel, msg: string, fields?: Record<string, unknown>):
 
 export function createLogger(level: LogLevel = 'info'): Logger {
   const min = order[level];
-  const write = (l: LogLevel) => (msg: string, fields?: Record<string, unknown>) => {
+  const write = (l: Exclude<LogLevel, 'silent'>) => (msg: string, fields?: Record<string, unknown>) => {
     if (order[l] < min) return;
     const line = format(l, msg, fields) + '\n';
     if (order[l] >= order.warn) process.stderr.write(line);

@@ -59,26 +59,37 @@ async function pgliteTemplate(sets: MigrationSet[]): Promise<PGlite> {
   return template;
 }
 
+/** A new empty database on the PostgreSQL server of DATABASE_URL; drop() removes it. */
+export async function freshPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `tribuna_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
 export async function freshDb(modules: RuntimeModule[] = []): Promise<{ db: Db; drop: () => Promise<void> }> {
   const sets: MigrationSet[] = [CORE_MIGRATIONS, ...modules.filter((m) => m.migrationsDir).map((m) => ({ namespace: m.name, dir: m.migrationsDir! }))];
   const url = process.env.DATABASE_URL;
   if (url) {
-    const name = `tribuna_test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    const db = postgresDb(u.toString(), 4);
+    const created = await freshPostgres(url);
+    const db = postgresDb(created.url, 4);
     return {
       db,
       async drop() {
         await db.close().catch(() => {});
-        const a = new pg.Client({ connectionString: url });
-        await a.connect();
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await a.end();
+        await created.drop();
       },
     };
   }
@@ -91,7 +102,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'error',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST: 'none',
     RUNTIME_MODULES: 'none',
     DATA_DIR: path.join(os.tmpdir(), 'tribuna-test-unused'),

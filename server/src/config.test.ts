@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has documented defaults', () => {
+    const c = loadConfig({}, '/srv/app');
+    assert.equal(c.host, '127.0.0.1');
+    assert.equal(c.port, 7350);
+    assert.equal(c.dataDir, '/srv/app/data');
+    assert.equal(c.databaseUrl, undefined);
+    assert.equal(c.serverKey, 'defaultkey');
+    assert.equal(c.httpKey, 'defaulthttpkey');
+    assert.equal(c.sessionEncryptionKey, 'defaultencryptionkey');
+    assert.equal(c.refreshEncryptionKey, 'defaultrefreshencryptionkey');
+    assert.equal(c.tokenExpirySec, 7200);
+    assert.equal(c.refreshTokenExpirySec, 2592000);
+    assert.equal(c.logLevel, 'info');
+    assert.equal(c.maxRequestSizeBytes, 262144);
+    assert.deepEqual(c.modules, ['@tribuna/portal']);
+  });
+
+  it('stops on a bad value, naming the variable', () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ PORT: 'eighty' }, 'PORT'],
+      [{ PORT: '70000' }, 'PORT'],
+      [{ TOKEN_EXPIRY_SEC: '-5' }, 'TOKEN_EXPIRY_SEC'],
+      [{ REFRESH_TOKEN_EXPIRY_SEC: '10', TOKEN_EXPIRY_SEC: '60' }, 'REFRESH_TOKEN_EXPIRY_SEC'],
+      [{ DATABASE_URL: 'mysql://localhost/x' }, 'DATABASE_URL'],
+      [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+      [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
+      [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+      [{ SERVER_KEY: 'short' }, 'SERVER_KEY'],
+      [{ SESSION_ENCRYPTION_KEY: 'same-key-1', REFRESH_ENCRYPTION_KEY: 'same-key-1' }, 'REFRESH_ENCRYPTION_KEY'],
+    ];
+    for (const [env, name] of cases) {
+      assert.throws(() => loadConfig(env), (e: unknown) => e instanceof ConfigError && e.variable === name && e.message.includes(name), name);
+    }
+  });
+
+  it('refuses the default keys in production', () => {
+    assert.throws(() => loadConfig({ NODE_ENV: 'production' }), /must be set to a secret value when NODE_ENV=production/);
+    const secrets = {
+      NODE_ENV: 'production',
+      SERVER_KEY: 'srv-secret-1',
+      HTTP_KEY: 'http-secret-1',
+      SESSION_ENCRYPTION_KEY: 'session-secret-1',
+      REFRESH_ENCRYPTION_KEY: 'refresh-secret-1',
+    };
+    assert.equal(loadConfig(secrets).production, true);
+    assert.throws(() => loadConfig({ ...secrets, HTTP_KEY: 'defaulthttpkey' }), /HTTP_KEY/);
+  });
+});

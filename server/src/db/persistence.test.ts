@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Client, Session } from '@heroiclabs/nakama-js';
+import { createApp } from '../app.ts';
+import { createLogger } from '../log.ts';
+import { errorOf, freshPostgres, tempDir, testConfig } from '../testing/index.ts';
+
+// A real restart: the server opens its database from configuration, as npm start does.
+async function restartScenario(env: Record<string, string>): Promise<void> {
+  const config = testConfig(env);
+  const logger = createLogger('silent');
+  let app = await createApp(config, { logger });
+  let port = await app.listen();
+  let client = new Client('defaultkey', '127.0.0.1', String(port));
+  const device = `device-${crypto.randomUUID()}`;
+  const s = await client.authenticateDevice(device, true, `persist_${Date.now()}`);
+  await client.updateAccount(s, { display_name: 'Сохранённый' });
+  const revoked = await client.authenticateDevice(device, true);
+  await client.sessionLogout(revoked, revoked.token, revoked.refresh_token);
+  await app.close();
+
+  app = await createApp(config, { logger });
+  port = await app.listen();
+  client = new Client('defaultkey', '127.0.0.1', String(port));
+  try {
+    const again = await client.authenticateDevice(device, false);
+    assert.equal(again.user_id, s.user_id);
+    assert.equal((await client.getAccount(again)).user!.display_name, 'Сохранённый');
+    // The token from before the restart still works; the revoked one is still refused.
+    assert.equal((await client.getAccount(Session.restore(s.token, ''))).user!.id, s.user_id);
+    assert.equal((await errorOf(client.getAccount(Session.restore(revoked.token, '')))).status, 401);
+    assert.equal((await errorOf(client.sessionRefresh(revoked))).status, 401);
+  } finally {
+    await app.close();
+  }
+}
+
+describe('data survives a restart', () => {
+  it('in the embedded database, created and migrated in DATA_DIR on first start', async () => {
+    const t = tempDir();
+    try {
+      await restartScenario({ DATA_DIR: t.dir });
+    } finally {
+      t.remove();
+    }
+  });
+
+  it('on a PostgreSQL server (DATABASE_URL)', { skip: !process.env.DATABASE_URL && 'DATABASE_URL is not set' }, async () => {
+    const created = await freshPostgres(process.env.DATABASE_URL!);
+    try {
+      await restartScenario({ DATABASE_URL: created.url });
+    } finally {
+      await created.drop();
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestServer, type TestServer } from '../testing/index.ts';
+
+let ts: TestServer;
+before(async () => {
+  ts = await startTestServer({ env: { MAX_REQUEST_SIZE_BYTES: '2048' } });
+});
+after(() => ts.close());
+
+const basic = () => 'Basic ' + Buffer.from('defaultkey:').toString('base64');
+
+describe('REST conventions', () => {
+  it('GET /healthcheck answers {} without auth', async () => {
+    const res = await fetch(`${ts.url}/healthcheck`);
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), {});
+    assert.equal(res.headers.get('cache-control'), 'no-store, no-cache, must-revalidate');
+  });
+
+  it('answers a preflight with 200, echoing the requested headers', async () => {
+    const res = await fetch(`${ts.url}/v2/account`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'null',
+        'Access-Control-Request-Method': 'PUT',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
+    });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('access-control-allow-origin'), '*');
+    assert.equal(res.headers.get('access-control-allow-headers'), 'authorization,content-type');
+  });
+
+  it('refuses a preflight for a header outside the list with 403', async () => {
+    const res = await fetch(`${ts.url}/v2/account`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'null', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-custom' },
+    });
+    assert.equal(res.status, 403);
+  });
+
+  it('sets CORS on actual responses, errors included', async () => {
+    const res = await fetch(`${ts.url}/v2/account`, { headers: { Origin: 'http://elsewhere.example' } });
+    assert.equal(res.status, 401);
+    assert.equal(res.headers.get('access-control-allow-origin'), '*');
+  });
+
+  it('answers an unknown path 404 and a wrong method 501 in the gateway shape', async () => {
+    let res = await fetch(`${ts.url}/v2/nothing-here`);
+    assert.equal(res.status, 404);
+    assert.deepEqual(await res.json(), { code: 5, message: 'Not Found' });
+    res = await fetch(`${ts.url}/v2/account`, { method: 'POST' });
+    assert.equal(res.status, 501);
+    assert.deepEqual(await res.json(), { code: 12, message: 'Method Not Allowed' });
+  });
+
+  it('caps the request body', async () => {
+    const res = await fetch(`${ts.url}/v2/account/authenticate/device`, {
+      method: 'POST',
+      headers: { Authorization: basic() },
+      body: JSON.stringify({ id: 'x'.repeat(5000) }),
+    });
+    assert.equal(res.status, 400);
+    assert.deepEqual(await res.json(), { code: 3, message: 'Request body too large.' });
+  });
+
+  it('answers a body that is not an object with 400', async () => {
+    for (const body of ['[1,2]', '"text"', 'nul']) {
+      const res = await fetch(`${ts.url}/v2/account/authenticate/device`, { method: 'POST', headers: { Authorization: basic() }, body });
+      assert.equal(res.status, 400, body);
+      assert.equal((await res.json()).code, 3);
+    }
+  });
+
+  it('accepts a body-less POST with Content-Type: application/json', async () => {
+    const s = await ts.newSession();
+    const res = await fetch(`${ts.url}/v2/session/logout?`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${s.token}`, 'Content-Type': 'application/json' },
+    });
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), {});
+  });
+
+  it('gzips larger responses when asked', async () => {
+    const s = await ts.newSession();
+    await ts.client().updateAccount(s, { display_name: 'Д'.repeat(255), location: 'L'.repeat(255), timezone: 'T'.repeat(255), avatar_url: 'a'.repeat(512) });
+    const res = await fetch(`${ts.url}/v2/account`, { headers: { Authorization: `Bearer ${s.token}`, 'Accept-Encoding': 'gzip' } });
+    assert.equal(res.headers.get('content-encoding'), 'gzip');
+    const body = await res.json();
+    assert.equal(body.user.location, 'L'.repeat(255));
+  });
+
+  it('keeps the process alive after garbage requests', async () => {
+    const net = await import('node:net');
+    await new Promise<void>((resolve) => {
+      const sock = net.connect(ts.port, '127.0.0.1', () => {
+        sock.write('THIS IS NOT HTTP\r\n\r\n');
+      });
+      sock.on('data', () => {});
+      sock.on('close', () => resolve());
+      sock.on('error', () => resolve());
+    });
+    const res = await fetch(`${ts.url}/healthcheck`);
+    assert.equal(res.status, 200);
+  });
+
+  it('serves GET / with an empty 200 when no web app is built', async () => {
+    const res = await fetch(`${ts.url}/`);
+    assert.equal(res.status, 200);
+    assert.equal(await res.text(), '');
+  });
+});

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startTestServer, tempDir, type TestServer } from '../testing/index.ts';
+
+let ts: TestServer;
+const web = tempDir('tribuna-web-');
+before(async () => {
+  fs.mkdirSync(path.join(web.dir, 'assets'));
+  fs.writeFileSync(path.join(web.dir, 'index.html'), '<!doctype html><title>Трибуна</title>' + ' '.repeat(2000));
+  fs.writeFileSync(path.join(web.dir, 'assets', 'app-abc123.js'), 'console.log(1);'.repeat(100));
+  ts = await startTestServer({ env: { WEB_DIST: web.dir } });
+});
+after(async () => {
+  await ts.close();
+  web.remove();
+});
+
+describe('web app files', () => {
+  it('serves index.html at / and for deep links, revalidated', async () => {
+    for (const p of ['/', '/teams/123/roster', '/news?sort=newest']) {
+      const res = await fetch(ts.url + p);
+      assert.equal(res.status, 200, p);
+      assert.match(res.headers.get('content-type')!, /^text\/html/);
+      assert.equal(res.headers.get('cache-control'), 'no-cache');
+      assert.match(await res.text(), /Трибуна/);
+    }
+  });
+
+  it('serves hashed assets gzipped and cached for a year; a missing asset is 404', async () => {
+    const res = await fetch(`${ts.url}/assets/app-abc123.js`, { headers: { 'Accept-Encoding': 'gzip' } });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-encoding'), 'gzip');
+    assert.equal(res.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    const etag = res.headers.get('etag')!;
+    const again = await fetch(`${ts.url}/assets/app-abc123.js`, { headers: { 'If-None-Match': etag } });
+    assert.equal(again.status, 304);
+    assert.equal((await fetch(`${ts.url}/assets/missing.js`)).status, 404);
+  });
+
+  it('does not let paths climb out of the web directory', async () => {
+    const res = await fetch(`${ts.url}/..%2f..%2fetc%2fpasswd`);
+    assert.notEqual(await res.text(), fs.readFileSync('/etc/passwd', 'utf8'));
+  });
+
+  it('keeps API errors as JSON', async () => {
+    const res = await fetch(`${ts.url}/v2/unknown`);
+    assert.equal(res.status, 404);
+    assert.deepEqual(await res.json(), { code: 5, message: 'Not Found' });
+  });
+});

@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { tempDir } from './testing/index.ts';
+
+const MAIN = path.join(import.meta.dirname, 'main.ts');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function run(env: Record<string, string>) {
+  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+describe('npm start (server/src/main.ts)', () => {
+  it('creates the embedded database in DATA_DIR, loads the portal module, serves, and stops on SIGTERM', async () => {
+    const t = tempDir();
+    const port = await freePort();
+    const { child, output, exited } = run({ PORT: String(port), DATA_DIR: t.dir, LOG_LEVEL: 'info', DATABASE_URL: '' });
+    try {
+      for (let i = 0; i < 200 && !output().includes('listening'); i++) await new Promise((r) => setTimeout(r, 50));
+      assert.match(output(), /runtime module loaded module=portal/);
+      assert.match(output(), new RegExp(`listening url=http://127.0.0.1:${port}`));
+      const res = await fetch(`http://127.0.0.1:${port}/healthcheck`);
+      assert.equal(res.status, 200);
+      assert.ok(fs.existsSync(path.join(t.dir, 'db', 'PG_VERSION')));
+      child.kill('SIGTERM');
+      assert.equal(await exited, 0);
+    } finally {
+      child.kill('SIGKILL');
+      t.remove();
+    }
+  });
+
+  it('stops at start with a message naming a bad variable', async () => {
+    const { output, exited } = run({ PORT: 'not-a-port' });
+    assert.equal(await exited, 1);
+    assert.match(output(), /Invalid configuration: PORT must be a whole number/);
+    const prod = run({ NODE_ENV: 'production', PORT: '0' });
+    assert.equal(await prod.exited, 1);
+    assert.match(prod.output(), /must be set to a secret value when NODE_ENV=production/);
+  });
+});
