@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { errorOf, startTestServer, type TestServer } from '../testing/index.ts';
+import { errorOf, startTestServer, type TestServer, json } from '../testing/index.ts';
 
 let ts: TestServer;
 before(async () => {
@@ -165,7 +165,7 @@ describe('users', () => {
   it('with no parameters answers {} and an invalid id 400', async () => {
     const s = await ts.newSession();
     const res = await fetch(`${ts.url}/v2/user?`, { headers: { Authorization: `Bearer ${s.token}` } });
-    assert.deepEqual(await res.json(), {});
+    assert.deepEqual(await json(res), {});
     const e = await errorOf(ts.client().getUsers(s, ['not-a-uuid']));
     assert.equal(e.status, 400);
     assert.equal(e.body.message, "ID 'not-a-uuid' is not a valid system ID.");

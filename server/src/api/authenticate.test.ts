@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Session } from '@heroiclabs/nakama-js';
-import { errorOf, startTestServer, type TestServer } from '../testing/index.ts';
+import { errorOf, startTestServer, type TestServer, json } from '../testing/index.ts';
 
 let ts: TestServer;
 before(async () => {
@@ -16,7 +16,7 @@ describe('authenticate device', () => {
     const id = `device-${uniq()}`;
     const first = await ts.client().authenticateDevice(id, true);
     assert.equal(first.created, true);
-    assert.match(first.username, /^[a-zA-Z]{10}$/);
+    assert.match(first.username!, /^[a-zA-Z]{10}$/);
     assert.ok(first.user_id);
     const second = await ts.client().authenticateDevice(id, true);
     assert.equal(second.created, false);
@@ -154,7 +154,7 @@ describe('server key and providers', () => {
     });
     assert.equal(res.status, 401);
     assert.equal(res.headers.get('www-authenticate'), 'Server key required');
-    assert.deepEqual(await res.json(), { code: 16, message: 'Server key required' });
+    assert.deepEqual(await json(res), { code: 16, message: 'Server key required' });
   });
 
   it('answers "not configured" for third-party providers', async () => {
@@ -180,14 +180,14 @@ describe('server key and providers', () => {
       body: '{"id": ',
     });
     assert.equal(res.status, 400);
-    assert.equal((await res.json()).code, 3);
+    assert.equal((await json(res)).code, 3);
     const res2 = await fetch(`${ts.url}/v2/account/authenticate/device`, {
       method: 'POST',
       headers: { Authorization: 'Basic ' + Buffer.from('defaultkey:').toString('base64') },
       body: '{"id": 12345678901}',
     });
     assert.equal(res2.status, 400);
-    assert.equal((await res2.json()).message, 'id must be a string.');
+    assert.equal((await json(res2)).message, 'id must be a string.');
   });
 
   it('accepts lowerCamel field names and ignores unknown fields', async () => {
@@ -197,7 +197,7 @@ describe('server key and providers', () => {
       body: JSON.stringify({ email: `${uniq()}@example.com`, password: 'password123', someFutureField: 1 }),
     });
     assert.equal(res.status, 200);
-    const body = await res.json();
+    const body = await json(res);
     assert.equal(body.created, true);
   });
 });

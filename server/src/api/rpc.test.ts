@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { notFound } from '../errors.ts';
 import type { RuntimeModule } from '../runtime/types.ts';
-import { errorOf, startTestServer, type TestServer } from '../testing/index.ts';
+import { errorOf, startTestServer, type TestServer, json } from '../testing/index.ts';
 
 const testModule: RuntimeModule = {
   name: 'rpc-test',
@@ -43,7 +43,7 @@ describe('RPC over HTTP', () => {
   it('answers {"payload":""} for a function that returns nothing, with no id', async () => {
     const s = await ts.newSession();
     const res = await fetch(`${ts.url}/v2/rpc/nothing`, { method: 'POST', headers: { Authorization: `Bearer ${s.token}` }, body: '"{}"' });
-    assert.deepEqual(await res.json(), { payload: '' });
+    assert.deepEqual(await json(res), { payload: '' });
   });
 
   it('answers 404 in the RPC shape for an unknown id', async () => {
@@ -67,7 +67,7 @@ describe('RPC over HTTP', () => {
     const s = await ts.newSession();
     const res = await fetch(`${ts.url}/v2/rpc/echo`, { method: 'POST', headers: { Authorization: `Bearer ${s.token}` }, body: '{"a":1}' });
     assert.equal(res.status, 400);
-    assert.deepEqual(await res.json(), { error: 'Bad Request', message: 'json: cannot unmarshal object into Go value of type string', code: 3 });
+    assert.deepEqual(await json(res), { error: 'Bad Request', message: 'json: cannot unmarshal object into Go value of type string', code: 3 });
   });
 
   it('with unwrap takes the raw body and returns the raw result with the request content type', async () => {
@@ -92,7 +92,7 @@ describe('RPC over HTTP', () => {
       headers: { Authorization: 'Basic ' + Buffer.from('defaulthttpkey:').toString('base64') },
       body: JSON.stringify('{"b":2}'),
     });
-    assert.deepEqual(await res.json(), { payload: '{"b":2}' });
+    assert.deepEqual(await json(res), { payload: '{"b":2}' });
   });
 
   it('refuses a wrong HTTP key, a bad token and no credentials with 401', async () => {
@@ -100,10 +100,10 @@ describe('RPC over HTTP', () => {
     assert.equal(e.status, 401);
     assert.deepEqual(e.body, { error: 'HTTP key invalid', message: 'HTTP key invalid', code: 16 });
     const res = await fetch(`${ts.url}/v2/rpc/echo`, { method: 'POST', headers: { Authorization: 'Bearer nope' }, body: '""' });
-    assert.deepEqual(await res.json(), { error: 'Auth token invalid', message: 'Auth token invalid', code: 16 });
+    assert.deepEqual(await json(res), { error: 'Auth token invalid', message: 'Auth token invalid', code: 16 });
     const res2 = await fetch(`${ts.url}/v2/rpc/echo`, { method: 'POST', body: '""' });
     assert.equal(res2.status, 401);
-    assert.deepEqual(await res2.json(), { error: 'Auth token or HTTP key required', message: 'Auth token or HTTP key required', code: 16 });
+    assert.deepEqual(await json(res2), { error: 'Auth token or HTTP key required', message: 'Auth token or HTTP key required', code: 16 });
     e = await errorOf(ts.client('defaultkey').rpcHttpKey('defaultkey', 'echo', {}));
     assert.equal(e.status, 401);
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Session } from '@heroiclabs/nakama-js';
-import { errorOf, sleep, startTestServer, type TestServer } from '../testing/index.ts';
+import { errorOf, sleep, startTestServer, type TestServer, json } from '../testing/index.ts';
 
 let ts: TestServer;
 before(async () => {
@@ -32,7 +32,7 @@ describe('session tokens', () => {
     const s = await ts.newSession();
     const res = await fetch(`${ts.url}/v2/account`);
     assert.equal(res.status, 401);
-    assert.deepEqual(await res.json(), { code: 16, message: 'Auth token required' });
+    assert.deepEqual(await json(res), { code: 16, message: 'Auth token required' });
 
     const parts = s.token.split('.');
     const tampered = Buffer.from(parts[1], 'base64url').toString().replace(s.user_id, '00000000-0000-4000-8000-000000000000');
@@ -40,7 +40,7 @@ describe('session tokens', () => {
       const r = await fetch(`${ts.url}/v2/account`, { headers: { Authorization: `Bearer ${token}` } });
       assert.equal(r.status, 401, token);
       assert.equal(r.headers.get('www-authenticate'), 'Auth token invalid');
-      assert.deepEqual(await r.json(), { code: 16, message: 'Auth token invalid' });
+      assert.deepEqual(await json(r), { code: 16, message: 'Auth token invalid' });
     }
 
     // A token signed with another key.
@@ -84,7 +84,7 @@ describe('refresh', () => {
       body: JSON.stringify({ token: s.refresh_token }),
     });
     assert.equal(res.status, 200);
-    const body = await res.json();
+    const body = await json(res);
     assert.equal(body.created, undefined);
     const after = claims(body.token);
     assert.equal(after.tid, before.tid);
@@ -113,11 +113,11 @@ describe('refresh', () => {
       });
     let res = await post({ token: '' });
     assert.equal(res.status, 400);
-    assert.equal((await res.json()).message, 'Refresh token is required.');
+    assert.equal((await json(res)).message, 'Refresh token is required.');
     const s = await ts.newSession();
     res = await post({ token: s.token }); // a session token is not a refresh token
     assert.equal(res.status, 401);
-    assert.equal((await res.json()).message, 'Refresh token invalid or expired.');
+    assert.equal((await json(res)).message, 'Refresh token invalid or expired.');
     res = await post({ token: s.refresh_token }, 'badkey');
     assert.equal(res.status, 401);
     // The account is gone.
@@ -126,7 +126,7 @@ describe('refresh', () => {
     await ts.app.core.db.execute('DELETE FROM users WHERE id = $1', [s2.user_id]);
     res = await post({ token: s2.refresh_token });
     assert.equal(res.status, 404);
-    assert.equal((await res.json()).message, 'User account not found.');
+    assert.equal((await json(res)).message, 'User account not found.');
   });
 
   it('refuses a banned account with 403', async () => {
@@ -138,7 +138,7 @@ describe('refresh', () => {
       body: JSON.stringify({ token: s.refresh_token }),
     });
     assert.equal(res.status, 403);
-    assert.equal((await res.json()).message, 'User account banned.');
+    assert.equal((await json(res)).message, 'User account banned.');
     const e = await errorOf(ts.client().authenticateDevice('never-used-device-id', false));
     assert.equal(e.status, 404);
   });

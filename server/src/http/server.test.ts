@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestServer, type TestServer } from '../testing/index.ts';
+import { startTestServer, type TestServer, json } from '../testing/index.ts';
 
 let ts: TestServer;
 before(async () => {
@@ -14,7 +14,7 @@ describe('REST conventions', () => {
   it('GET /healthcheck answers {} without auth', async () => {
     const res = await fetch(`${ts.url}/healthcheck`);
     assert.equal(res.status, 200);
-    assert.deepEqual(await res.json(), {});
+    assert.deepEqual(await json(res), {});
     assert.equal(res.headers.get('cache-control'), 'no-store, no-cache, must-revalidate');
   });
 
@@ -49,10 +49,10 @@ describe('REST conventions', () => {
   it('answers an unknown path 404 and a wrong method 501 in the gateway shape', async () => {
     let res = await fetch(`${ts.url}/v2/nothing-here`);
     assert.equal(res.status, 404);
-    assert.deepEqual(await res.json(), { code: 5, message: 'Not Found' });
+    assert.deepEqual(await json(res), { code: 5, message: 'Not Found' });
     res = await fetch(`${ts.url}/v2/account`, { method: 'POST' });
     assert.equal(res.status, 501);
-    assert.deepEqual(await res.json(), { code: 12, message: 'Method Not Allowed' });
+    assert.deepEqual(await json(res), { code: 12, message: 'Method Not Allowed' });
   });
 
   it('caps the request body', async () => {
@@ -62,14 +62,14 @@ describe('REST conventions', () => {
       body: JSON.stringify({ id: 'x'.repeat(5000) }),
     });
     assert.equal(res.status, 400);
-    assert.deepEqual(await res.json(), { code: 3, message: 'Request body too large.' });
+    assert.deepEqual(await json(res), { code: 3, message: 'Request body too large.' });
   });
 
   it('answers a body that is not an object with 400', async () => {
     for (const body of ['[1,2]', '"text"', 'nul']) {
       const res = await fetch(`${ts.url}/v2/account/authenticate/device`, { method: 'POST', headers: { Authorization: basic() }, body });
       assert.equal(res.status, 400, body);
-      assert.equal((await res.json()).code, 3);
+      assert.equal((await json(res)).code, 3);
     }
   });
 
@@ -80,7 +80,7 @@ describe('REST conventions', () => {
       headers: { Authorization: `Bearer ${s.token}`, 'Content-Type': 'application/json' },
     });
     assert.equal(res.status, 200);
-    assert.deepEqual(await res.json(), {});
+    assert.deepEqual(await json(res), {});
   });
 
   it('gzips larger responses when asked', async () => {
@@ -88,7 +88,7 @@ describe('REST conventions', () => {
     await ts.client().updateAccount(s, { display_name: 'Д'.repeat(255), location: 'L'.repeat(255), timezone: 'T'.repeat(255), avatar_url: 'a'.repeat(512) });
     const res = await fetch(`${ts.url}/v2/account`, { headers: { Authorization: `Bearer ${s.token}`, 'Accept-Encoding': 'gzip' } });
     assert.equal(res.headers.get('content-encoding'), 'gzip');
-    const body = await res.json();
+    const body = await json(res);
     assert.equal(body.user.location, 'L'.repeat(255));
   });
 

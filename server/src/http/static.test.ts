@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startTestServer, tempDir, type TestServer } from '../testing/index.ts';
+import { startTestServer, tempDir, type TestServer, json } from '../testing/index.ts';
 
 let ts: TestServer;
 const web = tempDir('tribuna-web-');
@@ -47,6 +47,6 @@ describe('web app files', () => {
   it('keeps API errors as JSON', async () => {
     const res = await fetch(`${ts.url}/v2/unknown`);
     assert.equal(res.status, 404);
-    assert.deepEqual(await res.json(), { code: 5, message: 'Not Found' });
+    assert.deepEqual(await json(res), { code: 5, message: 'Not Found' });
   });
 });

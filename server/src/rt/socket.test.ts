@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
-import type { Session, Socket, StatusPresenceEvent } from '@heroiclabs/nakama-js';
+import type { DefaultSocket, Session, Socket, StatusPresenceEvent } from '@heroiclabs/nakama-js';
 import { nextEvent, sleep, startTestServer, type TestServer } from '../testing/index.ts';
 
 let ts: TestServer;
@@ -70,7 +70,7 @@ describe('socket connection', () => {
   it('answers ping with pong through the npm client (its heartbeat)', async () => {
     const s = await ts.newSession();
     const socket = await connect(s);
-    assert.ok(await socket.send({ ping: {} }));
+    assert.ok(await (socket as DefaultSocket).send({ ping: {} }));
     socket.disconnect(false);
   });
 });
@@ -123,13 +123,13 @@ describe('status', () => {
     const status = await bobSocket.followUsers([alice.user_id]);
     assert.equal(status.presences.length, 1);
     assert.equal(status.presences[0].user_id, alice.user_id);
-    assert.equal(status.presences[0].status, '');
+    assert.equal((status.presences[0] as { status?: string }).status, '');
 
     const updated = nextEvent<StatusPresenceEvent>((r) => (bobSocket.onstatuspresence = r));
     await aliceSocket.updateStatus('Смотрю матч');
     const ev = await updated;
-    assert.equal(ev.joins[0].status, 'Смотрю матч');
-    assert.equal(ev.leaves[0].status, '');
+    assert.equal((ev.joins[0] as { status?: string }).status, 'Смотрю матч');
+    assert.equal((ev.leaves[0] as { status?: string }).status, '');
 
     const offline = nextEvent<StatusPresenceEvent>((r) => (bobSocket.onstatuspresence = r));
     await aliceSocket.updateStatus(undefined);
@@ -151,7 +151,7 @@ describe('status', () => {
     const alice = await ts.newSession(`alice2_${Date.now()}`);
     const bob = await ts.newSession();
     const bobSocket = await connect(bob);
-    const s = await bobSocket.send({ status_follow: { usernames: [alice.username] } }) as { status: { presences?: unknown[] } };
+    const s = await (bobSocket as DefaultSocket).send({ status_follow: { usernames: [alice.username] } }) as { status: { presences?: unknown[] } };
     assert.equal(s.status.presences, undefined);
 
     const joined = nextEvent<StatusPresenceEvent>((r) => (bobSocket.onstatuspresence = r));
@@ -187,8 +187,8 @@ describe('notifications', () => {
     const s = await ts.newSession();
     const one = await connect(s);
     const two = await connect(s);
-    const got1 = nextEvent<{ subject: string; content: unknown; code: number }>((r) => (one.onnotification = r));
-    const got2 = nextEvent<{ subject: string }>((r) => (two.onnotification = r));
+    const got1 = nextEvent<{ subject?: string; content?: unknown; code?: number }>((r) => (one.onnotification = r));
+    const got2 = nextEvent<{ subject?: string }>((r) => (two.onnotification = r));
     await ts.app.nk.notificationSend(s.user_id, 'Новая заявка', { team: 'Зенит' }, 101, null, true);
     const n = await got1;
     assert.equal(n.subject, 'Новая заявка');

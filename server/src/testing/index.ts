@@ -9,6 +9,9 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { Client, type Session } from '@heroiclabs/nakama-js';
+
+/** A session whose user id and username are known to be set (the client types them optional). */
+export type TestSession = Session & { user_id: string; username: string };
 import { createApp, loadModules, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { CORE_MIGRATIONS, migrate, type Db, type MigrationSet } from '../db/index.ts';
@@ -30,7 +33,7 @@ export interface TestServer {
   /** A client of the official npm package for this server. */
   client(serverKey?: string): Client;
   /** A new device account, signed in. */
-  newSession(username?: string): Promise<Session>;
+  newSession(username?: string): Promise<TestSession>;
   close(): Promise<void>;
 }
 
@@ -128,7 +131,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       return c;
     },
     async newSession(username) {
-      return ts.client().authenticateDevice(`device-${crypto.randomUUID()}`, true, username);
+      return (await ts.client().authenticateDevice(`device-${crypto.randomUUID()}`, true, username)) as TestSession;
     },
     async close() {
       await app.close();
@@ -173,6 +176,12 @@ export async function errorOf(p: Promise<unknown>): Promise<{ status: number; bo
     throw e;
   }
   throw new Error('expected the call to fail');
+}
+
+/** A fetch response's JSON body, typed loosely for assertions. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function json(res: Response): Promise<any> {
+  return res.json();
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
