@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Client, Session } from '@heroiclabs/nakama-js';
+import WebSocket from 'ws';
 import { createApp } from '../app.ts';
 import { createLogger } from '../log.ts';
 import { errorOf, freshPostgres, tempDir, testConfig } from '../testing/index.ts';
@@ -30,6 +31,14 @@ async function restartScenario(env: Record<string, string>): Promise<void> {
     assert.equal((await client.getAccount(Session.restore(s.token, ''))).user!.id, s.user_id);
     assert.equal((await errorOf(client.getAccount(Session.restore(revoked.token, '')))).status, 401);
     assert.equal((await errorOf(client.sessionRefresh(revoked))).status, 401);
+    // The socket refuses it too, before the upgrade.
+    const refused = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?token=${revoked.token}`);
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on('open', () => resolve(101));
+      ws.on('error', () => {});
+    });
+    assert.equal(refused, 401);
   } finally {
     await app.close();
   }

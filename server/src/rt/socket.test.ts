@@ -201,4 +201,9 @@ describe('notifications', () => {
     one.disconnect(false);
     two.disconnect(false);
   });
+
+  it('modules may not send system codes (0 and below)', async () => {
+    const s = await ts.newSession();
+    await assert.rejects(ts.app.nk.notificationSend(s.user_id, 'x', {}, -2), /above 0/);
+  });
 });
