@@ -64,6 +64,19 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   return n;
 }
 
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const v = optional(env, name);
+  if (v === undefined) return undefined;
+  let ok = false;
+  try {
+    ok = protocols.includes(new URL(v).protocol);
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new ConfigError(name, `must be a ${protocols.map((p) => p + '//').join(' or ')} URL`);
+  return v;
+}
+
 function key(env: Env, name: keyof typeof DEFAULT_KEYS, production: boolean): string {
   const v = str(env, name, DEFAULT_KEYS[name]);
   if (v.length < 8) throw new ConfigError(name, 'must be at least 8 characters long');
@@ -83,23 +96,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (!/^[\w.:-]+$/.test(host)) throw new ConfigError('HOST', `is not a host name or address: "${host}"`);
   const port = int(env, 'PORT', 7350, 0, 65535);
 
-  const databaseUrl = optional(env, 'DATABASE_URL');
-  if (databaseUrl !== undefined) {
-    let ok = false;
-    try {
-      ok = ['postgres:', 'postgresql:'].includes(new URL(databaseUrl).protocol);
-    } catch { ok = false; }
-    if (!ok) throw new ConfigError('DATABASE_URL', 'must be a postgres:// or postgresql:// URL');
-  }
-
-  const smtpUrl = optional(env, 'SMTP_URL');
-  if (smtpUrl !== undefined) {
-    let ok = false;
-    try {
-      ok = ['smtp:', 'smtps:'].includes(new URL(smtpUrl).protocol);
-    } catch { ok = false; }
-    if (!ok) throw new ConfigError('SMTP_URL', 'must be an smtp:// or smtps:// URL');
-  }
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
   const mailFrom = str(env, 'MAIL_FROM', 'Трибуна <no-reply@tribuna.local>');
   if (!/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(mailFrom.trim())) {
     throw new ConfigError('MAIL_FROM', `must be an e-mail address, optionally with a name ("Name <a@b.c>"), got "${mailFrom}"`);

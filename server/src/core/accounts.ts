@@ -64,49 +64,65 @@ export class Accounts {
     this.db = db;
   }
 
-  async authenticateDevice(id: string | undefined, create: boolean, username?: string): Promise<AuthResult> {
-    const deviceId = checkDeviceId(id);
-    const name = username === undefined || username === '' ? undefined : checkUsername(username);
+  /**
+   * Signs in the account find() returns, or creates one with create(). A unique violation on
+   * `constraint` means a concurrent request created it first: look again.
+   */
+  private async findOrCreate(
+    find: () => Promise<SignInRow | undefined>,
+    create: () => Promise<AuthResult>,
+    allowCreate: boolean,
+    constraint: string,
+    inUse: string,
+  ): Promise<AuthResult> {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const found = await this.db.query<{ id: string; username: string; disable_time: Date | null }>(
-        'SELECT u.id, u.username, u.disable_time FROM user_device d JOIN users u ON u.id = d.user_id WHERE d.id = $1',
-        [deviceId],
-      );
-      if (found.length) return existing(found[0]);
-      if (!create) throw notFound('User account not found.');
+      const found = await find();
+      if (found) return existing(found);
+      if (!allowCreate) throw notFound('User account not found.');
       try {
-        return await this.db.tx(async (q) => {
-          const user = await insertUser(q, name, {});
-          await q.execute('INSERT INTO user_device (id, user_id) VALUES ($1, $2)', [deviceId, user.userId]);
-          return user;
-        });
+        return await create();
       } catch (err) {
-        // Another request registered this device first: read it again.
-        if (isUniqueViolation(err, 'user_device_pkey')) continue;
+        if (isUniqueViolation(err, constraint)) continue;
         throw err;
       }
     }
-    throw alreadyExists('Device ID already in use.');
+    throw alreadyExists(inUse);
+  }
+
+  private async userBy(column: string, value: string): Promise<SignInRow | undefined> {
+    const rows = await this.db.query<SignInRow>(`SELECT id, username, disable_time FROM users WHERE ${column} = $1`, [value]);
+    return rows[0];
+  }
+
+  async authenticateDevice(id: string | undefined, create: boolean, username?: string): Promise<AuthResult> {
+    const deviceId = checkDeviceId(id);
+    const name = optionalUsername(username);
+    return this.findOrCreate(
+      async () => (await this.db.query<SignInRow>(
+        'SELECT u.id, u.username, u.disable_time FROM user_device d JOIN users u ON u.id = d.user_id WHERE d.id = $1',
+        [deviceId],
+      ))[0],
+      () => this.db.tx(async (q) => {
+        const user = await insertUser(q, name, {});
+        await q.execute('INSERT INTO user_device (id, user_id) VALUES ($1, $2)', [deviceId, user.userId]);
+        return user;
+      }),
+      create,
+      'user_device_pkey',
+      'Device ID already in use.',
+    );
   }
 
   async authenticateCustom(id: string | undefined, create: boolean, username?: string): Promise<AuthResult> {
     const customId = checkCustomId(id);
-    const name = username === undefined || username === '' ? undefined : checkUsername(username);
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const found = await this.db.query<{ id: string; username: string; disable_time: Date | null }>(
-        'SELECT id, username, disable_time FROM users WHERE custom_id = $1',
-        [customId],
-      );
-      if (found.length) return existing(found[0]);
-      if (!create) throw notFound('User account not found.');
-      try {
-        return await insertUser(this.db, name, { custom_id: customId });
-      } catch (err) {
-        if (isUniqueViolation(err, 'users_custom_id_key')) continue;
-        throw err;
-      }
-    }
-    throw alreadyExists('Custom ID is already in use.');
+    const name = optionalUsername(username);
+    return this.findOrCreate(
+      () => this.userBy('custom_id', customId),
+      () => insertUser(this.db, name, { custom_id: customId }),
+      create,
+      'users_custom_id_key',
+      'Custom ID is already in use.',
+    );
   }
 
   /**
@@ -134,7 +150,7 @@ export class Accounts {
     }
     const email = checkEmail(emailIn);
     const password = checkPassword(passwordIn);
-    const name = username === undefined || username === '' ? undefined : checkUsername(username);
+    const name = optionalUsername(username);
     const rows = await this.db.query<Credentials>(
       'SELECT id, username, password, disable_time FROM users WHERE email = $1',
       [email],
@@ -171,25 +187,18 @@ export class Accounts {
   /** Signs in or creates an account by a verified e-mail address, with no password (code login). */
   async authenticateVerifiedEmail(emailIn: string, create: boolean, username?: string): Promise<AuthResult> {
     const email = checkEmail(emailIn);
-    const name = username ? checkUsername(username) : undefined;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const rows = await this.db.query<{ id: string; username: string; disable_time: Date | null }>(
-        'SELECT id, username, disable_time FROM users WHERE email = $1',
-        [email],
-      );
-      if (rows.length) {
-        await this.db.execute('UPDATE users SET verify_time = COALESCE(verify_time, now()) WHERE id = $1', [rows[0].id]);
-        return existing(rows[0]);
-      }
-      if (!create) throw notFound('User account not found.');
-      try {
-        return await insertUser(this.db, name, { email, verify_time: new Date() });
-      } catch (err) {
-        if (isUniqueViolation(err, 'users_email_key')) continue;
-        throw err;
-      }
+    const name = optionalUsername(username);
+    const result = await this.findOrCreate(
+      () => this.userBy('email', email),
+      () => insertUser(this.db, name, { email, verify_time: new Date() }),
+      create,
+      'users_email_key',
+      'Email is already in use.',
+    );
+    if (!result.created) {
+      await this.db.execute('UPDATE users SET verify_time = COALESCE(verify_time, now()) WHERE id = $1', [result.userId]);
     }
-    throw alreadyExists('Email is already in use.');
+    return result;
   }
 
   /** Signs in or creates an account by an id from an identity provider (google_id, apple_id, ...). */
@@ -200,26 +209,17 @@ export class Accounts {
     username?: string,
     profile: { displayName?: string; avatarUrl?: string; email?: string } = {},
   ): Promise<AuthResult> {
-    const name = username ? checkUsername(username) : undefined;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const rows = await this.db.query<{ id: string; username: string; disable_time: Date | null }>(
-        `SELECT id, username, disable_time FROM users WHERE ${column} = $1`,
-        [providerId],
-      );
-      if (rows.length) return existing(rows[0]);
-      if (!create) throw notFound('User account not found.');
-      try {
-        return await insertUser(this.db, name, {
-          [column]: providerId,
-          display_name: profile.displayName ?? null,
-          avatar_url: profile.avatarUrl ?? null,
-        });
-      } catch (err) {
-        if (isUniqueViolation(err, `users_${column}_key`)) continue;
-        throw err;
-      }
-    }
-    throw alreadyExists('Account is already in use.');
+    return this.findOrCreate(
+      () => this.userBy(column, providerId),
+      () => insertUser(this.db, optionalUsername(username), {
+        [column]: providerId,
+        display_name: profile.displayName ?? null,
+        avatar_url: profile.avatarUrl ?? null,
+      }),
+      create,
+      `users_${column}_key`,
+      'Account is already in use.',
+    );
   }
 
   async linkDevice(userId: string, id: string | undefined): Promise<void> {
@@ -366,6 +366,16 @@ export class Accounts {
   }
 }
 
+interface SignInRow {
+  id: string;
+  username: string;
+  disable_time: Date | null;
+}
+
+function optionalUsername(username: string | undefined): string | undefined {
+  return username === undefined || username === '' ? undefined : checkUsername(username);
+}
+
 interface Credentials {
   id: string;
   username: string;
@@ -373,7 +383,7 @@ interface Credentials {
   disable_time: Date | null;
 }
 
-function existing(row: { id: string; username: string; disable_time: Date | null }): AuthResult {
+function existing(row: SignInRow): AuthResult {
   if (row.disable_time) throw permissionDenied('User account banned.');
   return { userId: row.id, username: row.username, created: false };
 }

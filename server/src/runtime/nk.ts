@@ -144,10 +144,10 @@ export function createNk(core: Core, disconnectUser: (userId: string) => void): 
       return { token: s.token, refreshToken: s.refreshToken, exp: s.claims.exp };
     },
 
-    notificationSend(userId, subject, content, code, senderId = null, persistent = false) {
+    async notificationSend(userId, subject, content, code, senderId = null, persistent = false) {
       return this.notificationsSend([{ userId, subject, content, code, senderId, persistent }]);
     },
-    notificationsSend(list) {
+    async notificationsSend(list) {
       // Codes at or below 0 are the system's (friend requests, group joins, ...).
       for (const n of list) if (!(n.code > 0)) throw invalid('Notification code must be above 0.');
       return notifications.send(list);
