@@ -1,11 +1,16 @@
-// The portal's server module: registers the portal's RPCs (teams, players, news, ...) with the runtime.
+// The portal's server module: registers the portal's RPCs (players, files, teams, news, ...) with the runtime.
 import path from 'node:path';
 import type { RuntimeModule } from '@tribuna/server';
+import { registerAll, type RpcDef } from './lib/rpc.ts';
+
+const rpcs: RpcDef[] = [];
 
 const portal: RuntimeModule = {
   name: 'portal',
   migrationsDir: path.join(import.meta.dirname, '..', 'migrations'),
-  init() {},
+  init(initializer, nk, logger) {
+    registerAll(initializer, nk, logger, rpcs);
+  },
 };
 
 export default portal;

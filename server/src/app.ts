@@ -9,6 +9,7 @@ import { RouteTable } from './http/routes.ts';
 import { createHttpServer } from './http/server.ts';
 import { loadStaticFiles } from './http/static.ts';
 import { createLogger, type Logger } from './log.ts';
+import { channelHandlers } from './rt/channel-handlers.ts';
 import { coreHandlers } from './rt/core-handlers.ts';
 import { createSocketServer } from './rt/socket.ts';
 import { createNk, type Nk } from './runtime/nk.ts';
@@ -56,7 +57,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   let disconnectUser: (userId: string) => void = () => {};
   const nk = createNk(core, (id) => disconnectUser(id));
 
-  const handlers = { ...coreHandlers(core) };
+  const handlers = { ...coreHandlers(core), ...channelHandlers(core) };
   const sockets = createSocketServer(core, handlers);
   disconnectUser = sockets.disconnectUser;
 

@@ -60,8 +60,17 @@ export interface UserRow {
   update_time: Date;
 }
 
-export const USER_COLUMNS = `id, username, display_name, avatar_url, lang_tag, location, timezone, metadata,
-  facebook_id, google_id, gamecenter_id, steam_id, apple_id, facebook_instant_game_id, edge_count, create_time, update_time`;
+const USER_COLUMN_NAMES = [
+  'id', 'username', 'display_name', 'avatar_url', 'lang_tag', 'location', 'timezone', 'metadata', 'facebook_id', 'google_id',
+  'gamecenter_id', 'steam_id', 'apple_id', 'facebook_instant_game_id', 'edge_count', 'create_time', 'update_time',
+];
+
+/** The columns userMsg needs, optionally qualified by a table alias. */
+export function userColumns(alias?: string): string {
+  return alias ? USER_COLUMN_NAMES.map((c) => `${alias}.${c}`).join(', ') : USER_COLUMN_NAMES.join(', ');
+}
+
+export const USER_COLUMNS = userColumns();
 
 export function userMsg(u: UserRow, online: boolean): Msg {
   const out: Msg = {};
@@ -120,5 +129,104 @@ export function notificationMsg(n: NotificationRecord): Msg {
   put(out, 'sender_id', n.senderId);
   put(out, 'create_time', n.createTime);
   put(out, 'persistent', n.persistent);
+  return out;
+}
+
+export interface GroupRow {
+  id: string;
+  creator_id: string | null;
+  name: string;
+  description: string | null;
+  avatar_url: string | null;
+  lang_tag: string;
+  metadata: unknown;
+  open: boolean;
+  edge_count: number;
+  max_count: number;
+  create_time: Date;
+  update_time: Date;
+}
+
+export const GROUP_COLUMNS = `g.id, g.creator_id, g.name, g.description, g.avatar_url, g.lang_tag, g.metadata, g.open,
+  g.edge_count, g.max_count, g.create_time, g.update_time`;
+
+export function groupMsg(g: GroupRow): Msg {
+  const out: Msg = {};
+  put(out, 'id', g.id);
+  put(out, 'creator_id', g.creator_id);
+  put(out, 'name', g.name);
+  put(out, 'description', g.description);
+  put(out, 'lang_tag', g.lang_tag);
+  out.metadata = jsonString(g.metadata);
+  put(out, 'avatar_url', g.avatar_url);
+  putWrapped(out, 'open', g.open);
+  put(out, 'edge_count', g.edge_count);
+  put(out, 'max_count', g.max_count);
+  put(out, 'create_time', g.create_time);
+  put(out, 'update_time', g.update_time);
+  return out;
+}
+
+export interface FriendRecord {
+  user: UserRow;
+  online: boolean;
+  state: number;
+  updateTime: Date;
+  metadata: unknown;
+}
+
+/** Friend: state is an Int32Value, so 0 (friends) is written; the client copies it raw. */
+export function friendMsg(f: FriendRecord): Msg {
+  const out: Msg = { user: userMsg(f.user, f.online) };
+  putWrapped(out, 'state', f.state);
+  put(out, 'update_time', f.updateTime);
+  out.metadata = jsonString(f.metadata);
+  return out;
+}
+
+export interface StorageRecord {
+  collection: string;
+  key: string;
+  userId: string;
+  /** The stored JSON object as text. */
+  value: string;
+  version: string;
+  permissionRead: number;
+  permissionWrite: number;
+  createTime: Date;
+  updateTime: Date;
+}
+
+export interface StorageAckRecord {
+  collection: string;
+  key: string;
+  userId: string;
+  version: string;
+  createTime: Date;
+  updateTime: Date;
+}
+
+export function storageObjectMsg(o: StorageRecord): Msg {
+  const out: Msg = {};
+  put(out, 'collection', o.collection);
+  put(out, 'key', o.key);
+  put(out, 'user_id', o.userId);
+  put(out, 'value', o.value);
+  put(out, 'version', o.version);
+  put(out, 'permission_read', o.permissionRead);
+  put(out, 'permission_write', o.permissionWrite);
+  put(out, 'create_time', o.createTime);
+  put(out, 'update_time', o.updateTime);
+  return out;
+}
+
+export function storageAckMsg(a: StorageAckRecord): Msg {
+  const out: Msg = {};
+  put(out, 'collection', a.collection);
+  put(out, 'key', a.key);
+  put(out, 'version', a.version);
+  put(out, 'user_id', a.userId);
+  put(out, 'create_time', a.createTime);
+  put(out, 'update_time', a.updateTime);
   return out;
 }

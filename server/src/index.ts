@@ -1,6 +1,7 @@
 // What runtime modules import from the server.
 export type { Initializer, RpcContext, RpcFunction, RuntimeModule, EventHandler, ApiEvent } from './runtime/types.ts';
 export type { Nk, NkUser, NkAccount, NkTokens } from './runtime/nk.ts';
+export type { NkStorageId, NkStorageDeleteId, NkStorageWrite, NkStorageObject, NkStorageAck, NkStorageList } from './runtime/nk.ts';
 export type { Db, Queryable } from './db/index.ts';
 export type { Logger } from './log.ts';
 export { AppError, Code, invalid, notFound, alreadyExists, permissionDenied, unauthenticated, failedPrecondition, resourceExhausted, internal } from './errors.ts';

@@ -3,9 +3,13 @@ import type { Core } from '../core/index.ts';
 import type { Route } from '../http/routes.ts';
 import { accountRoutes } from './account.ts';
 import { authenticateRoutes } from './authenticate.ts';
+import { channelRoutes } from './channels.ts';
 import { eventRoutes } from './event.ts';
+import { friendRoutes } from './friends.ts';
+import { groupRoutes } from './groups.ts';
 import { notificationRoutes } from './notifications.ts';
 import { rpcRoutes } from './rpc.ts';
+import { storageRoutes } from './storage.ts';
 import { userRoutes } from './users.ts';
 
 export function apiRoutes(core: Core, disconnectUser: (userId: string) => void): Route[] {
@@ -13,7 +17,11 @@ export function apiRoutes(core: Core, disconnectUser: (userId: string) => void):
     ...authenticateRoutes(core),
     ...accountRoutes(core, disconnectUser),
     ...userRoutes(core),
+    ...friendRoutes(core),
     ...notificationRoutes(core),
+    ...storageRoutes(core),
+    ...groupRoutes(core),
+    ...channelRoutes(core),
     ...eventRoutes(core),
     ...rpcRoutes(core),
   ];

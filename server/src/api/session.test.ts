@@ -55,11 +55,11 @@ describe('session tokens', () => {
   });
 
   it('expire: an expired token gets 401, refresh gives a working one', async () => {
-    const short = await startTestServer({ env: { TOKEN_EXPIRY_SEC: '1' } });
+    const short = await startTestServer({ env: { TOKEN_EXPIRY_SEC: '3' } });
     try {
       const client = short.client();
       const s = await client.authenticateDevice(`device-${crypto.randomUUID()}`, true);
-      await sleep(2100);
+      await sleep(3100);
       // Without the refresh token the client cannot refresh by itself.
       const e = await errorOf(client.getAccount(Session.restore(s.token, '')));
       assert.equal(e.status, 401);

@@ -357,6 +357,19 @@ export class Accounts {
     });
   }
 
+  /** 'registered' for an account with an e-mail, password or identity provider; 'guest' for device-only. */
+  async kind(userId: string): Promise<'guest' | 'registered' | undefined> {
+    const rows = await this.db.query<{ registered: boolean }>(
+      `SELECT (email IS NOT NULL OR password IS NOT NULL OR google_id IS NOT NULL OR apple_id IS NOT NULL
+               OR facebook_id IS NOT NULL OR steam_id IS NOT NULL OR gamecenter_id IS NOT NULL
+               OR facebook_instant_game_id IS NOT NULL) AS registered
+       FROM users WHERE id = $1 AND disable_time IS NULL`,
+      [userId],
+    );
+    if (!rows.length) return undefined;
+    return rows[0].registered ? 'registered' : 'guest';
+  }
+
   async banUsers(userIds: string[]): Promise<void> {
     await this.db.execute('UPDATE users SET disable_time = now() WHERE id = ANY($1::uuid[]) AND disable_time IS NULL', [userIds]);
   }

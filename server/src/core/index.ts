@@ -6,9 +6,13 @@ import { Router } from '../realtime/router.ts';
 import { Tracker } from '../realtime/tracker.ts';
 import { Registry } from '../runtime/registry.ts';
 import { Accounts } from './accounts.ts';
+import { Channels } from './channels.ts';
+import { Friends } from './friends.ts';
+import { Groups } from './groups.ts';
 import { Notifications } from './notifications.ts';
 import { Sessions } from './sessions.ts';
 import { Status } from './status.ts';
+import { Storage } from './storage.ts';
 import { Users } from './users.ts';
 
 export interface Core {
@@ -23,6 +27,10 @@ export interface Core {
   users: Users;
   notifications: Notifications;
   status: Status;
+  storage: Storage;
+  channels: Channels;
+  groups: Groups;
+  friends: Friends;
 }
 
 export async function createCore(config: Config, db: Db, logger: Logger): Promise<Core> {
@@ -31,6 +39,18 @@ export async function createCore(config: Config, db: Db, logger: Logger): Promis
   const sessions = new Sessions(db, config);
   await sessions.load();
   const users = new Users(db, (id) => router.isOnline(id));
+  const accounts = new Accounts(db);
+  const notifications = new Notifications(db, router);
+  const isOnline = (id: string) => router.isOnline(id);
+  // Channels and groups need each other: channels ask groups about membership, groups post system messages.
+  const friends = new Friends(db, users, notifications);
+  let groups: Groups | undefined;
+  const channels = new Channels(db, tracker, router, notifications, users, {
+    groupState: (groupId, userId) => groups!.state(groupId, userId),
+    blockedBy: (userId, otherId) => friends.blockedBy(userId, otherId),
+  });
+  groups = new Groups(db, channels, notifications, isOnline);
+  accounts.deleteSteps.push(groups.deleteStep, friends.deleteStep);
   return {
     config,
     db,
@@ -39,9 +59,13 @@ export async function createCore(config: Config, db: Db, logger: Logger): Promis
     router,
     registry: new Registry(logger),
     sessions,
-    accounts: new Accounts(db),
+    accounts,
     users,
-    notifications: new Notifications(db, router),
+    notifications,
     status: new Status(tracker, router, users),
+    storage: new Storage(db),
+    channels,
+    groups,
+    friends,
   };
 }

@@ -6,8 +6,10 @@ import type { AccountUpdate, AuthResult, ProviderColumn } from '../core/accounts
 import type { NotificationInput } from '../core/notifications.ts';
 import { isUuid } from '../core/tokens.ts';
 import { RateLimiter } from '../core/rate-limit.ts';
+import { SYSTEM_USER_ID, type StorageId } from '../core/storage.ts';
 import type { Db } from '../db/index.ts';
 import type { UserRow } from '../encode.ts';
+import type { StorageAckRecord, StorageRecord } from '../encode.ts';
 import { invalid } from '../errors.ts';
 
 export interface NkUser {
@@ -36,6 +38,60 @@ export interface NkAccount {
   disableTime: Date | null;
 }
 
+export interface NkFriend {
+  user: NkUser;
+  /** 0 friend, 1 invite sent, 2 invite received, 3 blocked. */
+  state: number;
+  updateTime: Date;
+  metadata: Record<string, unknown>;
+}
+
+export interface NkFriendList {
+  friends: NkFriend[];
+  cursor?: string;
+}
+
+/** A storage object's id; the owner is the system user when userId is omitted or empty. */
+export interface NkStorageId {
+  collection: string;
+  key: string;
+  userId?: string | null;
+}
+
+export interface NkStorageDeleteId extends NkStorageId {
+  /** When set, the stored version must match. */
+  version?: string;
+}
+
+export interface NkStorageWrite extends NkStorageId {
+  value: Record<string, unknown>;
+  /** "" (default) writes unconditionally, "*" only if absent, a version only if it matches. */
+  version?: string;
+  /** 0 none, 1 owner (default), 2 public. */
+  permissionRead?: number;
+  /** 0 none, 1 owner (default). */
+  permissionWrite?: number;
+}
+
+export interface NkStorageObject {
+  collection: string;
+  key: string;
+  userId: string;
+  value: Record<string, unknown>;
+  version: string;
+  permissionRead: number;
+  permissionWrite: number;
+  createTime: Date;
+  updateTime: Date;
+}
+
+export type NkStorageAck = StorageAckRecord;
+
+export interface NkStorageList {
+  objects: NkStorageObject[];
+  cursor?: string;
+}
+
 export interface NkTokens {
   token: string;
   refreshToken: string;
@@ -52,6 +108,8 @@ export interface Nk {
 
   accountGetId(userId: string): Promise<NkAccount>;
   accountUpdateId(userId: string, update: AccountUpdate): Promise<void>;
+  /** 'registered' (e-mail, password or identity provider), 'guest' (device or custom id only), or undefined when missing or banned. */
+  accountKind(userId: string): Promise<'guest' | 'registered' | undefined>;
   accountDeleteId(userId: string): Promise<void>;
   usersGetId(userIds: string[]): Promise<NkUser[]>;
   usersGetUsername(usernames: string[]): Promise<NkUser[]>;
@@ -73,6 +131,25 @@ export interface Nk {
 
   notificationSend(userId: string, subject: string, content: Record<string, unknown>, code: number, senderId?: string | null, persistent?: boolean): Promise<void>;
   notificationsSend(notifications: NotificationInput[]): Promise<void>;
+
+  // Storage with system rights, as upstream runtime calls: no permission checks, any owner.
+  /** The objects that exist, in request order. */
+  storageRead(ids: NkStorageId[]): Promise<NkStorageObject[]>;
+  /** One transaction: a rejected object (version check) rejects the batch. Acks in request order. */
+  storageWrite(objects: NkStorageWrite[]): Promise<NkStorageAck[]>;
+  /** A page ordered by key: one owner's objects, or every owner's when userId is null; limit 1-100 (default 100). */
+  storageList(userId: string | null, collection: string, limit?: number, cursor?: string): Promise<NkStorageList>;
+  /** One transaction; missing objects are ignored unless a version is given. */
+  storageDelete(ids: NkStorageDeleteId[]): Promise<void>;
+
+  /** A user's friend edges, optionally of one state; limit 1-1000 (default 1000). */
+  friendsList(userId: string, limit?: number, state?: number, cursor?: string): Promise<NkFriendList>;
+  /** Invites or accepts as userId; username names them in the notifications sent. */
+  friendsAdd(userId: string, username: string, ids?: string[], usernames?: string[]): Promise<void>;
+  /** Rejects, cancels, unfriends or unblocks as userId. */
+  friendsDelete(userId: string, username: string, ids?: string[], usernames?: string[]): Promise<void>;
+  /** Blocks as userId. */
+  friendsBlock(userId: string, username: string, ids?: string[], usernames?: string[]): Promise<void>;
 }
 
 export function userFromRow(row: UserRow, online: boolean): NkUser {
@@ -93,8 +170,24 @@ export function userFromRow(row: UserRow, online: boolean): NkUser {
   };
 }
 
+function storageId(id: NkStorageId): StorageId {
+  return { collection: id.collection, key: id.key, userId: id.userId || SYSTEM_USER_ID };
+}
+
+function storageObject(o: StorageRecord): NkStorageObject {
+  return { ...o, value: JSON.parse(o.value) as Record<string, unknown> };
+}
+
+function storageValue(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    throw invalid('Value must be a JSON object.');
+  }
+}
+
 export function createNk(core: Core, disconnectUser: (userId: string) => void): Nk {
-  const { accounts, users, sessions, notifications } = core;
+  const { accounts, users, sessions, notifications, friends } = core;
   return {
     db: core.db,
     uuid: () => crypto.randomUUID(),
@@ -115,6 +208,7 @@ export function createNk(core: Core, disconnectUser: (userId: string) => void): 
       };
     },
     accountUpdateId: (userId, update) => accounts.updateAccount(userId, update),
+    accountKind: (userId) => accounts.kind(userId),
     async accountDeleteId(userId) {
       await accounts.deleteAccount(userId);
       await sessions.revokeAll(userId);
@@ -152,5 +246,41 @@ export function createNk(core: Core, disconnectUser: (userId: string) => void): 
       for (const n of list) if (!(n.code > 0)) throw invalid('Notification code must be above 0.');
       return notifications.send(list);
     },
+
+    storageRead: async (ids) => (await core.storage.read(null, ids.map(storageId))).map(storageObject),
+    storageWrite: (objects) =>
+      core.storage.write(
+        objects.map((o) => ({
+          ...storageId(o),
+          value: storageValue(o.value),
+          version: o.version,
+          permissionRead: o.permissionRead,
+          permissionWrite: o.permissionWrite,
+        })),
+        true,
+      ),
+    async storageList(userId, collection, limit = 100, cursor) {
+      const page = await core.storage.list(null, userId, collection, limit, cursor);
+      const out: NkStorageList = { objects: page.objects.map(storageObject) };
+      if (page.cursor) out.cursor = page.cursor;
+      return out;
+    },
+    storageDelete: (ids) => core.storage.delete(ids.map((id) => ({ ...storageId(id), version: id.version })), true),
+
+    async friendsList(userId, limit = 1000, state, cursor) {
+      const page = await friends.list(userId, limit, state, cursor || undefined);
+      return {
+        friends: page.friends.map((f) => ({
+          user: userFromRow(f.user, f.online),
+          state: f.state,
+          updateTime: f.updateTime,
+          metadata: (f.metadata ?? {}) as Record<string, unknown>,
+        })),
+        cursor: page.cursor,
+      };
+    },
+    friendsAdd: (userId, username, ids = [], names = []) => friends.add(userId, username || undefined, ids, names),
+    friendsDelete: (userId, _username, ids = [], names = []) => friends.delete(userId, ids, names),
+    friendsBlock: (userId, _username, ids = [], names = []) => friends.block(userId, ids, names),
   };
 }

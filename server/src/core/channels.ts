@@ -1,0 +1,368 @@
+// Chat channels: rooms, group channels and direct messages. Membership is a presence on the channel's
+// stream; messages go to every session on it, sender included, and persist when the sender asked to.
+import crypto from 'node:crypto';
+import type { Db, Queryable } from '../db/index.ts';
+import { jsonString, presenceMsg, put, putWrapped, timestamp, type Msg } from '../encode.ts';
+import { invalid, notFound, permissionDenied } from '../errors.ts';
+import type { Router } from '../realtime/router.ts';
+import { stream, StreamMode, type Stream, type Tracker } from '../realtime/tracker.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { NotificationCode, type Notifications } from './notifications.ts';
+import { isUuid } from './tokens.ts';
+import type { Users } from './users.ts';
+
+export const ChannelType = { Room: 1, Dm: 2, Group: 3 } as const;
+
+/** Message codes: 0 chat, 1 update, 2 remove; 3-9 group system messages. */
+export const MessageCode = {
+  Chat: 0, Update: 1, Remove: 2, GroupJoin: 3, GroupAdd: 4, GroupLeave: 5, GroupKick: 6, GroupPromote: 7, GroupBan: 8, GroupDemote: 9,
+} as const;
+
+export interface ChannelSession {
+  id: string;
+  userId: string;
+  username: string;
+}
+
+/** What channels need to know of groups and friends (wired in core/index.ts). */
+export interface ChannelRules {
+  /** The user's state in the group (0-4), or undefined when there is no relation. */
+  groupState(groupId: string, userId: string): Promise<number | undefined>;
+  /** True when otherId has blocked userId. */
+  blockedBy(userId: string, otherId: string): Promise<boolean>;
+}
+
+export interface StoredMessage {
+  id: string;
+  code: number;
+  senderId: string;
+  username: string;
+  content: unknown;
+  createTime: Date;
+  updateTime: Date;
+  persistent: boolean;
+}
+
+export interface MessagePage {
+  messages: Msg[];
+  nextCursor?: string;
+  prevCursor?: string;
+  cacheableCursor?: string;
+}
+
+const NO_CONTROL = /\p{Cc}/u;
+
+export function channelId(s: Stream): string {
+  return `${s.mode}.${s.subject}.${s.subcontext}.${s.label}`;
+}
+
+/** The stream of a channel id; anything not built by channelId() is an InvalidArgument. */
+export function parseChannelId(id: string): Stream {
+  const bad = () => invalid('Invalid channel identifier.');
+  if (typeof id !== 'string' || id.length > 200) throw bad();
+  const a = id.indexOf('.');
+  const b = id.indexOf('.', a + 1);
+  const c = id.indexOf('.', b + 1);
+  if (a === -1 || b === -1 || c === -1) throw bad();
+  const mode = Number(id.slice(0, a));
+  const s = stream(mode, id.slice(a + 1, b), id.slice(b + 1, c), id.slice(c + 1));
+  if (mode === StreamMode.Channel) {
+    if (s.subject || s.subcontext || !validRoomName(s.label)) throw bad();
+  } else if (mode === StreamMode.Group) {
+    if (!isUuid(s.subject) || s.subcontext || s.label) throw bad();
+  } else if (mode === StreamMode.Dm) {
+    if (!isUuid(s.subject) || !isUuid(s.subcontext) || s.subject >= s.subcontext || s.label) throw bad();
+  } else {
+    throw bad();
+  }
+  return s;
+}
+
+function validRoomName(name: string): boolean {
+  const n = [...name].length;
+  return n >= 1 && n <= 64 && !NO_CONTROL.test(name);
+}
+
+export function groupStream(groupId: string): Stream {
+  return stream(StreamMode.Group, groupId);
+}
+
+export function dmStream(a: string, b: string): Stream {
+  return a < b ? stream(StreamMode.Dm, a, b) : stream(StreamMode.Dm, b, a);
+}
+
+/** The routing fields every channel message and event carries. */
+function routing(s: Stream): Msg {
+  const out: Msg = {};
+  if (s.mode === StreamMode.Channel) out.room_name = s.label;
+  else if (s.mode === StreamMode.Group) out.group_id = s.subject;
+  else if (s.mode === StreamMode.Dm) {
+    out.user_id_one = s.subject;
+    out.user_id_two = s.subcontext;
+  }
+  return out;
+}
+
+export function channelMessageMsg(s: Stream, m: StoredMessage): Msg {
+  const out: Msg = { channel_id: channelId(s), message_id: m.id };
+  putWrapped(out, 'code', m.code);
+  put(out, 'sender_id', m.senderId);
+  put(out, 'username', m.username);
+  out.content = jsonString(m.content);
+  out.create_time = timestamp(m.createTime);
+  out.update_time = timestamp(m.updateTime);
+  putWrapped(out, 'persistent', m.persistent);
+  return Object.assign(out, routing(s));
+}
+
+function ackMsg(s: Stream, m: StoredMessage): Msg {
+  const out: Msg = { channel_id: channelId(s), message_id: m.id };
+  putWrapped(out, 'code', m.code);
+  put(out, 'username', m.username);
+  out.create_time = timestamp(m.createTime);
+  out.update_time = timestamp(m.updateTime);
+  putWrapped(out, 'persistent', m.persistent);
+  return Object.assign(out, routing(s));
+}
+
+function parseContent(content: string | undefined): Record<string, unknown> {
+  let v: unknown;
+  try {
+    v = JSON.parse(content ?? '');
+  } catch {
+    throw invalid('Message content must be a JSON object.');
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw invalid('Message content must be a JSON object.');
+  return v as Record<string, unknown>;
+}
+
+type CursorData = { t: string; id: string; fwd: boolean; s: string };
+const isCursor = (v: unknown): v is CursorData =>
+  typeof v === 'object' && v !== null && typeof (v as CursorData).t === 'string' && isUuid((v as CursorData).id) &&
+  typeof (v as CursorData).fwd === 'boolean' && typeof (v as CursorData).s === 'string';
+
+export class Channels {
+  private readonly db: Db;
+  private readonly tracker: Tracker;
+  private readonly router: Router;
+  private readonly notifications: Notifications;
+  private readonly users: Users;
+  private readonly rules: ChannelRules;
+
+  constructor(db: Db, tracker: Tracker, router: Router, notifications: Notifications, users: Users, rules: ChannelRules) {
+    this.db = db;
+    this.tracker = tracker;
+    this.router = router;
+    this.notifications = notifications;
+    this.users = users;
+    this.rules = rules;
+    tracker.onEvent((s, joins, leaves) => {
+      if (s.mode !== StreamMode.Channel && s.mode !== StreamMode.Group && s.mode !== StreamMode.Dm) return;
+      const event: Msg = { channel_id: channelId(s) };
+      if (joins.length) event.joins = joins.map(presenceMsg);
+      if (leaves.length) event.leaves = leaves.map(presenceMsg);
+      router.sendToStream(s, { channel_presence_event: Object.assign(event, routing(s)) });
+    });
+  }
+
+  /** channel_join: the channel with who else is in it and the caller's own presence. */
+  async join(session: ChannelSession, target: string, type: number, persistence = true, hidden = false): Promise<Msg> {
+    let s: Stream;
+    if (type === ChannelType.Room) {
+      if (!validRoomName(target)) throw invalid('Invalid room name: 1 to 64 characters, no control characters.');
+      s = stream(StreamMode.Channel, '', '', target);
+    } else if (type === ChannelType.Group) {
+      if (!isUuid(target)) throw invalid('Invalid group identifier.');
+      const state = await this.rules.groupState(target, session.userId);
+      if (state === undefined || state > 2) throw permissionDenied('Only members of a group can join its channel.');
+      s = groupStream(target);
+    } else if (type === ChannelType.Dm) {
+      if (!isUuid(target)) throw invalid('Invalid user identifier.');
+      if (target === session.userId) throw invalid('Cannot start a direct chat with yourself.');
+      if (!(await this.users.existing([target])).has(target)) throw notFound('User not found.');
+      if (await this.rules.blockedBy(session.userId, target)) throw permissionDenied('This user does not accept direct messages from you.');
+      s = dmStream(session.userId, target);
+      const otherHere = this.tracker.list(s, true).some((p) => p.userId === target);
+      if (!otherHere) {
+        await this.notifications.send([{
+          userId: target,
+          subject: `${session.username} wants to chat`,
+          content: { username: session.username },
+          code: NotificationCode.DmRequest,
+          senderId: session.userId,
+          persistent: true,
+        }]);
+      }
+    } else {
+      throw invalid('Unknown channel type: 1 room, 2 direct message, 3 group.');
+    }
+    this.tracker.track(session.id, s, session.userId, { username: session.username, persistence, hidden });
+    const self = { userId: session.userId, sessionId: session.id, username: session.username, persistence };
+    const others = this.tracker.list(s).filter((p) => p.sessionId !== session.id);
+    const out: Msg = { id: channelId(s) };
+    put(out, 'presences', others.map(presenceMsg));
+    out.self = presenceMsg(self);
+    return Object.assign(out, routing(s));
+  }
+
+  leave(session: ChannelSession, id: string): void {
+    this.tracker.untrack(session.id, parseChannelId(id));
+  }
+
+  private joined(session: ChannelSession, id: string): { s: Stream; persistence: boolean } {
+    const s = parseChannelId(id);
+    const p = this.tracker.get(session.id, s);
+    if (!p) throw invalid('Must join channel before sending messages.');
+    return { s, persistence: p.persistence ?? true };
+  }
+
+  async send(session: ChannelSession, id: string, contentText: string | undefined): Promise<Msg> {
+    const { s, persistence } = this.joined(session, id);
+    const content = parseContent(contentText);
+    const now = new Date();
+    const m: StoredMessage = {
+      id: crypto.randomUUID(), code: MessageCode.Chat, senderId: session.userId, username: session.username,
+      content, createTime: now, updateTime: now, persistent: persistence,
+    };
+    if (persistence) await insertMessage(this.db, s, m);
+    this.router.sendToStream(s, { channel_message: channelMessageMsg(s, m) });
+    return { channel_message_ack: ackMsg(s, m) };
+  }
+
+  async update(session: ChannelSession, id: string, messageId: string | undefined, contentText: string | undefined): Promise<Msg> {
+    const { s, persistence } = this.joined(session, id);
+    if (!isUuid(messageId)) throw invalid('Invalid message identifier.');
+    const content = parseContent(contentText);
+    const now = new Date();
+    let createTime = now;
+    if (persistence) {
+      const rows = await this.db.query<{ create_time: Date }>(
+        `UPDATE message SET content = $2, update_time = $3 WHERE id = $1 AND sender_id = $4
+           AND stream_mode = $5 AND stream_subject = $6 AND stream_descriptor = $7 AND stream_label = $8
+         RETURNING create_time`,
+        [messageId, JSON.stringify(content), now, session.userId, s.mode, s.subject, s.subcontext, s.label],
+      );
+      if (!rows.length) throw invalid('Could not find your message to update in this channel.');
+      createTime = rows[0].create_time;
+    }
+    const m: StoredMessage = {
+      id: messageId, code: MessageCode.Update, senderId: session.userId, username: session.username,
+      content, createTime, updateTime: now, persistent: persistence,
+    };
+    this.router.sendToStream(s, { channel_message: channelMessageMsg(s, m) });
+    return { channel_message_ack: ackMsg(s, m) };
+  }
+
+  async remove(session: ChannelSession, id: string, messageId: string | undefined): Promise<Msg> {
+    const { s, persistence } = this.joined(session, id);
+    if (!isUuid(messageId)) throw invalid('Invalid message identifier.');
+    const now = new Date();
+    let createTime = now;
+    if (persistence) {
+      const rows = await this.db.query<{ create_time: Date }>(
+        `DELETE FROM message WHERE id = $1 AND sender_id = $2
+           AND stream_mode = $3 AND stream_subject = $4 AND stream_descriptor = $5 AND stream_label = $6
+         RETURNING create_time`,
+        [messageId, session.userId, s.mode, s.subject, s.subcontext, s.label],
+      );
+      if (!rows.length) throw invalid('Could not find your message to remove in this channel.');
+      createTime = rows[0].create_time;
+    }
+    const m: StoredMessage = {
+      id: messageId, code: MessageCode.Remove, senderId: session.userId, username: session.username,
+      content: {}, createTime, updateTime: now, persistent: persistence,
+    };
+    this.router.sendToStream(s, { channel_message: channelMessageMsg(s, m) });
+    return { channel_message_ack: ackMsg(s, m) };
+  }
+
+  /**
+   * A group system message (join, add, leave, kick, promote, ban, demote): stored with q inside the
+   * caller's transaction; the returned function broadcasts it and must run after commit.
+   */
+  async groupSystemMessage(q: Queryable, groupId: string, code: number, sender: { id: string; username: string }, content: Record<string, unknown>): Promise<() => void> {
+    const s = groupStream(groupId);
+    const now = new Date();
+    const m: StoredMessage = {
+      id: crypto.randomUUID(), code, senderId: sender.id, username: sender.username, content, createTime: now, updateTime: now, persistent: true,
+    };
+    await insertMessage(q, s, m);
+    return () => this.router.sendToStream(s, { channel_message: channelMessageMsg(s, m) });
+  }
+
+  /** Drops every session of a user from a group's channel (after a leave, kick or ban). */
+  removeFromGroupChannel(groupId: string, userId: string): void {
+    const s = groupStream(groupId);
+    for (const p of this.tracker.list(s, true)) if (p.userId === userId) this.tracker.untrack(p.sessionId, s);
+  }
+
+  closeGroupChannel(groupId: string): void {
+    this.tracker.untrackStream(groupStream(groupId));
+  }
+
+  /** GET /v2/channel/{id}: history, oldest first by default; groups for members, DMs for the two users. */
+  async history(userId: string, id: string, limit: number, forward: boolean, cursor: string | undefined): Promise<MessagePage> {
+    const s = parseChannelId(id);
+    if (s.mode === StreamMode.Group) {
+      const state = await this.rules.groupState(s.subject, userId);
+      if (state === undefined || state > 2) throw permissionDenied('Only members of a group can read its channel.');
+    } else if (s.mode === StreamMode.Dm && userId !== s.subject && userId !== s.subcontext) {
+      throw permissionDenied('Only the two users of a direct chat can read it.');
+    }
+    const key = channelId(s);
+    let dirForward = forward;
+    let after: CursorData | undefined;
+    if (cursor) {
+      after = decodeCursor(cursor, isCursor, 'Invalid cursor.');
+      if (after.s !== key) throw invalid('Invalid cursor.');
+      dirForward = after.fwd;
+    }
+    const op = dirForward ? '>' : '<';
+    const order = dirForward ? 'ASC' : 'DESC';
+    const params: unknown[] = [s.mode, s.subject, s.subcontext, s.label, limit + 1];
+    let where = '';
+    if (after) {
+      params.push(after.t, after.id);
+      where = `AND (create_time, id) ${op} ($6::timestamp AT TIME ZONE 'UTC', $7::uuid)`;
+    }
+    const rows = await this.db.query<{
+      id: string; code: number; sender_id: string; username: string; content: unknown; create_time: Date; update_time: Date; t: string;
+    }>(
+      `SELECT id, code, sender_id, username, content, create_time, update_time,
+              to_char(create_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS t
+       FROM message
+       WHERE stream_mode = $1 AND stream_subject = $2 AND stream_descriptor = $3 AND stream_label = $4 ${where}
+       ORDER BY create_time ${order}, id ${order} LIMIT $5`,
+      params,
+    );
+    const more = rows.length > limit;
+    const page = more ? rows.slice(0, limit) : rows;
+    const pos = (r: (typeof rows)[number], fwd: boolean) => encodeCursor({ t: r.t, id: r.id, fwd, s: key } satisfies CursorData);
+    const out: MessagePage = {
+      messages: page.map((r) => channelMessageMsg(s, {
+        id: r.id, code: r.code, senderId: r.sender_id, username: r.username, content: r.content,
+        createTime: r.create_time, updateTime: r.update_time, persistent: true,
+      })),
+    };
+    if (page.length) {
+      const first = page[0];
+      const last = page[page.length - 1];
+      if (more) out.nextCursor = pos(last, dirForward);
+      if (after) out.prevCursor = pos(first, !dirForward);
+      // Where a forward read continues from to see newer messages: after the newest one returned.
+      const newest = dirForward ? last : first;
+      out.cacheableCursor = pos(newest, true);
+    } else if (after) {
+      out.cacheableCursor = cursor;
+    }
+    return out;
+  }
+}
+
+async function insertMessage(q: Queryable, s: Stream, m: StoredMessage): Promise<void> {
+  await q.execute(
+    `INSERT INTO message (id, code, sender_id, username, stream_mode, stream_subject, stream_descriptor, stream_label, content, create_time, update_time)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
+    [m.id, m.code, m.senderId, m.username, s.mode, s.subject, s.subcontext, s.label, JSON.stringify(m.content), m.createTime],
+  );
+}
