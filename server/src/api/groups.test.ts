@@ -273,9 +273,14 @@ describe('group channel', () => {
     assert.equal((m.content as Record<string, string>).user_id, a.user_id);
 
     await c().promoteGroupUsers(owner, g.id!, [a.user_id]);
+    await c().demoteGroupUsers(owner, g.id!, [a.user_id]);
     await c().kickGroupUsers(owner, g.id!, [a.user_id]);
-    const history = await c().listChannelMessages(owner, channel.id!, 10, true);
-    assert.deepEqual(history.messages!.map((x) => x.code), [3, 7, 6]);
+    await c().addGroupUsers(owner, g.id!, [a.user_id]);
+    await c().leaveGroup(a, g.id!);
+    await c().banGroupUsers(owner, g.id!, [a.user_id]);
+    const history = await c().listChannelMessages(owner, channel.id!, 20, true);
+    assert.deepEqual(history.messages!.map((x) => x.code), [3, 7, 9, 6, 4, 5, 8]);
+    assert.ok(history.messages!.every((x) => (x.content as Record<string, string>).user_id === a.user_id));
     ownerSocket.disconnect(false);
     outsiderSocket.disconnect(false);
   });

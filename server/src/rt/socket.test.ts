@@ -113,6 +113,29 @@ describe('malformed frames', () => {
   });
 });
 
+describe('every socket message with malformed bodies', () => {
+  it('answers each with a reply or an error envelope and keeps serving', async () => {
+    const names = ['ping', 'rpc', 'status_follow', 'status_unfollow', 'status_update', 'channel_join', 'channel_leave',
+      'channel_message_send', 'channel_message_update', 'channel_message_remove'];
+    const bodies = [null, [], 'text', 42, { target: 7, type: 'x', channel_id: {}, content: 5, user_ids: 'x', id: [] },
+      { target: '', type: 3 }, { target: 'not-a-uuid', type: 2 }, { channel_id: '4.a.b.', message_id: 'x', content: '{' }];
+    const s = await ts.newSession();
+    const { ws, next } = await rawSocket(`token=${s.token}`);
+    let cid = 0;
+    for (const name of names) {
+      for (const body of bodies) {
+        ws.send(JSON.stringify({ cid: String(++cid), [name]: body }));
+        const reply = await next();
+        assert.equal(reply.cid, String(cid), `${name} ${JSON.stringify(body)}`);
+        if (reply.error) assert.notEqual((reply.error as { code: number }).code, 0, `${name} ${JSON.stringify(body)}: ${JSON.stringify(reply)}`);
+      }
+    }
+    ws.send(JSON.stringify({ cid: 'last', ping: {} }));
+    assert.deepEqual(await next(), { cid: 'last', pong: {} });
+    ws.close();
+  });
+});
+
 describe('status', () => {
   it('follow returns who is online; followers see joins, updates and leaves (also on disconnect)', async () => {
     const alice = await ts.newSession(`alice_${Date.now()}`);
