@@ -1,0 +1,97 @@
+// The root layout: header with navigation and account, the page, and the footer.
+import { useState } from 'react';
+import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
+import { sessionManager } from '../lib/nakama/session.ts';
+import { useAccount } from '../stores/account.ts';
+import { useAuthenticated } from '../stores/session.ts';
+import { formatNumber } from '../shared/i18n/format.ts';
+import { COMMUNITY_CHAT_URL, layoutMessages as m } from './messages.ts';
+
+const NAV = [
+  { to: '/', label: m.home, end: true, mobile: true },
+  { to: '/news', label: m.news, mobile: true },
+  { to: '/tournaments', label: m.tournaments, mobile: false },
+  { to: '/matches', label: m.matches, mobile: true },
+  { to: '/teams', label: m.teams, mobile: true },
+  { to: '/broadcasts', label: m.broadcasts, mobile: true },
+];
+
+function Wallet({ wallet }: { wallet: Record<string, number> }) {
+  const entries = Object.entries(wallet);
+  if (!entries.length) return null;
+  return (
+    <Link to="/buyCoins" className="wallet" title={m.buyCoins}>
+      {entries.map(([currency, amount]) => (
+        <span key={currency} className="wallet-pair">
+          <span className="wallet-currency">{currency}</span> <strong>{formatNumber(amount)}</strong>
+        </span>
+      ))}
+    </Link>
+  );
+}
+
+function Account() {
+  const authenticated = useAuthenticated();
+  const account = useAccount();
+  if (!authenticated) {
+    return (
+      <div className="header-actions">
+        <Link className="btn btn-ghost" to="/login">{m.login}</Link>
+        <Link className="btn btn-primary" to="/registration">{m.register}</Link>
+        <Link className="btn btn-ghost" to="/user/profile">{m.profile}</Link>
+      </div>
+    );
+  }
+  return (
+    <div className="header-actions">
+      {account.data && <Wallet wallet={account.data.wallet} />}
+      <Link to="/user/profile" className="header-username">{account.data?.user.username ?? '…'}</Link>
+      <button type="button" className="btn btn-ghost" onClick={() => void sessionManager.logout()}>
+        {m.logout}
+      </button>
+    </div>
+  );
+}
+
+export function RootLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const authenticated = useAuthenticated();
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">{m.skip}</a>
+      <header className="header">
+        <Link to="/" className="logo" aria-label={m.home}>Трибуна</Link>
+        <nav className="nav-desktop" aria-label={m.mainNav}>
+          {NAV.map((n) => (
+            <NavLink key={n.to} to={n.to} end={n.end}>{n.label}</NavLink>
+          ))}
+        </nav>
+        <Account />
+        <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="mobile-menu" onClick={() => setMenuOpen((o) => !o)}>
+          {m.menu}
+        </button>
+        {menuOpen && (
+          <nav id="mobile-menu" className="nav-mobile" aria-label={m.mobileNav} onClick={() => setMenuOpen(false)}>
+            {NAV.filter((n) => n.mobile).map((n) => (
+              <NavLink key={n.to} to={n.to} end={n.end}>{n.label}</NavLink>
+            ))}
+          </nav>
+        )}
+      </header>
+      <main id="main" className="main">
+        <Outlet />
+      </main>
+      <footer className="footer">
+        <nav aria-label={m.footerNav}>
+          <Link to="/tv-schedule">{m.tvSchedule}</Link>
+          {authenticated && <Link to="/buyCoins">{m.buyCoins}</Link>}
+          <Link to="/termsOfUse">{m.terms}</Link>
+          <Link to="/about">{m.contacts}</Link>
+          <a href={COMMUNITY_CHAT_URL} target="_blank" rel="noopener noreferrer">{m.communityChat}</a>
+        </nav>
+        <p>© {new Date().getFullYear()} Трибуна</p>
+      </footer>
+      <ScrollRestoration />
+    </div>
+  );
+}

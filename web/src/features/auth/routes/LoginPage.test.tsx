@@ -1,0 +1,113 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../test/render.tsx';
+import { ApiError } from '../../../lib/nakama/errors.ts';
+
+const rpc = vi.fn();
+vi.mock('../../../lib/nakama/rpc.ts', () => ({ rpc: (...a: unknown[]) => rpc(...a) }));
+const signIn = vi.fn();
+const snapshot = { status: 'ready', guest: true };
+vi.mock('../../../lib/nakama/session.ts', () => ({
+  sessionManager: { signIn: (...a: unknown[]) => signIn(...a), subscribe: () => () => {}, getSnapshot: () => snapshot },
+}));
+
+const { Component: LoginPage } = await import('./LoginPage.tsx');
+
+beforeEach(() => {
+  rpc.mockReset();
+  signIn.mockReset();
+  rpc.mockImplementation(async (id: string) => (id === 'google_auth_url' ? { enabled: false } : {}));
+  Object.defineProperty(window, 'location', { value: { ...window.location, assign: vi.fn(), origin: 'http://localhost' }, writable: true });
+});
+
+async function toEmailStep() {
+  const user = userEvent.setup();
+  renderPage(<LoginPage />, '/login');
+  await user.click(screen.getByRole('button', { name: 'Код на электронную почту' }));
+  return user;
+}
+
+describe('login', () => {
+  it('keeps "send" disabled until consent is given, and says why', async () => {
+    const user = await toEmailStep();
+    await user.type(screen.getByLabelText('Электронная почта'), 'fan@example.com');
+    const send = screen.getByRole('button', { name: 'Получить код' });
+    expect(send).toBeDisabled();
+    expect(screen.getByText('Необходимо дать согласие на обработку персональных данных')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox'));
+    expect(send).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Согласие на обработку персональных данных' })).toHaveAttribute('href', '/dataProcessingConsent');
+    expect(screen.getByRole('link', { name: 'Пользовательское соглашение' })).toHaveAttribute('href', '/termsOfUse');
+  });
+
+  it('sends the code, then verifies at most 6 characters and signs in', async () => {
+    const user = await toEmailStep();
+    rpc.mockImplementation(async (id: string) => {
+      if (id === 'request_auth_code') return { success: true, message: 'Код отправлен на вашу почту' };
+      if (id === 'verify_auth_code') return { access_token: 'a.b.c', refresh_token: 'd.e.f' };
+      return { enabled: false };
+    });
+    await user.type(screen.getByLabelText('Электронная почта'), 'fan@example.com');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Получить код' }));
+    expect(await screen.findByText('Код отправлен на вашу почту')).toBeInTheDocument();
+    expect(rpc).toHaveBeenCalledWith('request_auth_code', { email: 'fan@example.com' });
+    const code = screen.getByLabelText('Код из письма');
+    await user.type(code, '123456789');
+    expect(code).toHaveValue('123456');
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
+    expect(await screen.findByText('Успешный вход!')).toBeInTheDocument();
+    expect(signIn).toHaveBeenCalledWith('a.b.c', 'd.e.f');
+    expect(window.location.assign).toHaveBeenCalledWith('/');
+  });
+
+  it('shows the spec messages for failures', async () => {
+    const user = await toEmailStep();
+    await user.type(screen.getByLabelText('Электронная почта'), 'fan@example.com');
+    await user.click(screen.getByRole('checkbox'));
+    rpc.mockImplementation(async (id: string) => (id === 'request_auth_code' ? { success: false } : { enabled: false }));
+    await user.click(screen.getByRole('button', { name: 'Получить код' }));
+    expect(await screen.findByText('Ошибка при отправке кода')).toBeInTheDocument();
+    rpc.mockImplementation(async (id: string) => {
+      if (id === 'request_auth_code') throw new ApiError(500, 13, 'Internal error');
+      return { enabled: false };
+    });
+    await user.click(screen.getByRole('button', { name: 'Получить код' }));
+    expect(await screen.findByText('Ошибка сервера при отправке кода')).toBeInTheDocument();
+  });
+
+  it('says "Неверный код" when the code is refused, and cancel resets everything', async () => {
+    const user = await toEmailStep();
+    rpc.mockImplementation(async (id: string) => {
+      if (id === 'request_auth_code') return { success: true };
+      if (id === 'verify_auth_code') throw new ApiError(400, 3, 'Неверный код');
+      return { enabled: false };
+    });
+    await user.type(screen.getByLabelText('Электронная почта'), 'fan@example.com');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Получить код' }));
+    await user.type(await screen.findByLabelText('Код из письма'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
+    expect(await screen.findByText('Неверный код')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Отмена' }));
+    expect(screen.getByRole('button', { name: 'Код на электронную почту' })).toBeInTheDocument();
+    expect(screen.queryByText('Неверный код')).not.toBeInTheDocument();
+  });
+
+  it('disables Google sign-in when it is not set up', async () => {
+    renderPage(<LoginPage />, '/login');
+    expect(await screen.findByText('Вход через Google не настроен')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Войти через Google' })).toBeDisabled();
+  });
+
+  it('redirects to Google when it is set up', async () => {
+    rpc.mockImplementation(async () => ({ enabled: true, url: 'https://accounts.example/auth?x=1' }));
+    const user = userEvent.setup();
+    renderPage(<LoginPage />, '/login');
+    const button = screen.getByRole('button', { name: 'Войти через Google' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    expect(window.location.assign).toHaveBeenCalledWith('https://accounts.example/auth?x=1');
+  });
+});

@@ -1,0 +1,69 @@
+// Account calls: the signed-in user's account, profile updates, registration and sign-in by password.
+import { client, type Session } from './client.ts';
+import { call } from './errors.ts';
+import { sessionManager } from './session.ts';
+
+export interface AccountUser {
+  id: string;
+  username: string;
+  display_name?: string;
+  avatar_url?: string;
+  lang_tag?: string;
+  location?: string;
+  timezone?: string;
+  create_time?: string;
+}
+
+export interface Account {
+  user: AccountUser;
+  wallet: Record<string, number>;
+  email?: string;
+}
+
+export async function getAccount(): Promise<Account> {
+  const s = await sessionManager.current();
+  const a = await call(client.getAccount(s));
+  let wallet: Record<string, number> = {};
+  try {
+    wallet = JSON.parse(a.wallet ?? '{}');
+  } catch {
+    wallet = {};
+  }
+  return { user: a.user as AccountUser, wallet, email: a.email };
+}
+
+export interface AccountUpdate {
+  username?: string;
+  display_name?: string;
+  avatar_url?: string;
+  lang_tag?: string;
+  location?: string;
+  timezone?: string;
+}
+
+export async function updateAccount(update: AccountUpdate): Promise<void> {
+  const s = await sessionManager.current();
+  await call(client.updateAccount(s, update));
+}
+
+/** Creates an e-mail account with a username and password and signs in to it. */
+export async function register(username: string, password: string, email: string): Promise<Session> {
+  const s = await call(client.authenticateEmail(email, password, true, username));
+  sessionManager.signInSession(s);
+  return s;
+}
+
+export interface PublicUser {
+  id: string;
+  username: string;
+  display_name?: string;
+  avatar_url?: string;
+  online?: boolean;
+}
+
+export async function getUsers(ids: string[], usernames: string[] = []): Promise<PublicUser[]> {
+  if (!ids.length && !usernames.length) return [];
+  const s = await sessionManager.current();
+  const r = await call(client.getUsers(s, ids, usernames));
+  return (r.users ?? []) as PublicUser[];
+}

@@ -1,0 +1,20 @@
+// When a session is refreshed: about 120 s before it expires but never sooner than 60 s from now,
+// and at once when it is within 5 minutes of expiry.
+
+export const REFRESH_LEAD_MS = 120_000;
+export const REFRESH_FLOOR_MS = 60_000;
+export const AUTO_REFRESH_WINDOW_MS = 5 * 60_000;
+
+/** Milliseconds until the scheduled refresh of a token expiring at expiresAtSec (unix seconds). */
+export function refreshDelayMs(expiresAtSec: number, nowMs: number): number {
+  return Math.max(expiresAtSec * 1000 - nowMs - REFRESH_LEAD_MS, REFRESH_FLOOR_MS);
+}
+
+/** Whether a token must be refreshed before it is used. */
+export function needsRefresh(expiresAtSec: number, nowMs: number): boolean {
+  return expiresAtSec * 1000 - nowMs <= AUTO_REFRESH_WINDOW_MS;
+}
+
+export function isExpired(expiresAtSec: number, nowMs: number): boolean {
+  return expiresAtSec * 1000 <= nowMs;
+}

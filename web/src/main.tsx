@@ -1,0 +1,25 @@
+import '@fontsource/inter/cyrillic-400.css';
+import '@fontsource/inter/cyrillic-700.css';
+import '@fontsource/inter/latin-400.css';
+import '@fontsource/inter/latin-700.css';
+import './app/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Providers } from './app/providers.tsx';
+import { router } from './app/router.tsx';
+import { trackPageView } from './features/metrics/track.ts';
+import { sessionManager } from './lib/nakama/session.ts';
+
+sessionManager.start().then(
+  () => trackPageView(),
+  (err) => console.error('Не удалось создать сессию', err),
+);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,53 @@
+// Russian formatting of dates, numbers and plurals.
+import { format, isToday, isYesterday, differenceInCalendarDays } from 'date-fns';
+import { ru } from 'date-fns/locale';
+
+function toDate(v: string | number | Date): Date {
+  return v instanceof Date ? v : new Date(v);
+}
+
+/** 1 января 2025 г. */
+export function formatDate(v: string | number | Date): string {
+  return format(toDate(v), 'd MMMM yyyy г.', { locale: ru });
+}
+
+/** 1 января 2025 г., 18:30 */
+export function formatDateTime(v: string | number | Date): string {
+  return format(toDate(v), "d MMMM yyyy г., HH:mm", { locale: ru });
+}
+
+/** среда, 1 января 2025 г. */
+export function formatLongDay(v: string | number | Date): string {
+  return format(toDate(v), 'EEEE, d MMMM yyyy г.', { locale: ru });
+}
+
+export function formatTime(v: string | number | Date): string {
+  return format(toDate(v), 'HH:mm', { locale: ru });
+}
+
+/** Chat times: today the time, yesterday 'Вчера', within a week 'N дн. назад', otherwise the date. */
+export function formatRelative(v: string | number | Date, now: Date = new Date()): string {
+  const d = toDate(v);
+  if (isToday(d)) return formatTime(d);
+  if (isYesterday(d)) return 'Вчера';
+  const days = differenceInCalendarDays(now, d);
+  if (days > 0 && days < 7) return `${days} дн. назад`;
+  return format(d, 'dd.MM.yyyy', { locale: ru });
+}
+
+const rules = new Intl.PluralRules('ru-RU');
+
+/** plural(5, ['игрок', 'игрока', 'игроков']) → 'игроков'. */
+export function plural(n: number, forms: [one: string, few: string, many: string]): string {
+  const r = rules.select(n);
+  return r === 'one' ? forms[0] : r === 'few' ? forms[1] : forms[2];
+}
+
+const number = new Intl.NumberFormat('ru-RU');
+export function formatNumber(n: number): string {
+  return number.format(n);
+}
+
+export function formatRating(n: number, digits = 2): string {
+  return new Intl.NumberFormat('ru-RU', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
+}

@@ -1,0 +1,104 @@
+// Small building blocks every page uses: buttons, fields, states, progress.
+import { useEffect, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+
+export function Button({ variant = 'primary', className = '', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'ghost' | 'danger' }) {
+  return <button type="button" className={`btn btn-${variant} ${className}`} {...rest} />;
+}
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string;
+  hint?: string;
+}
+
+export function Field({ label, error, hint, id, ...rest }: FieldProps) {
+  const fieldId = id ?? `f-${rest.name ?? label}`;
+  return (
+    <div className="field">
+      <label htmlFor={fieldId}>{label}</label>
+      <input id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={error ? `${fieldId}-error` : undefined} {...rest} />
+      {hint && !error && <small className="field-hint">{hint}</small>}
+      {error && (
+        <small id={`${fieldId}-error`} className="field-error" role="alert">
+          {error}
+        </small>
+      )}
+    </div>
+  );
+}
+
+/** A spinner that appears only after a short delay, so fast loads do not flicker. */
+export function Spinner({ label = 'Загрузка…', delayMs = 250 }: { label?: string; delayMs?: number }) {
+  const [shown, setShown] = useState(delayMs === 0);
+  useEffect(() => {
+    const t = setTimeout(() => setShown(true), delayMs);
+    return () => clearTimeout(t);
+  }, [delayMs]);
+  if (!shown) return null;
+  return (
+    <div className="spinner" role="status" aria-live="polite">
+      <span className="spinner-dot" aria-hidden="true" />
+      {label}
+    </div>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="empty-state">{children}</p>;
+}
+
+export function ErrorState({ children, onRetry }: { children: ReactNode; onRetry?: () => void }) {
+  return (
+    <div className="error-state" role="alert">
+      <p>{children}</p>
+      {onRetry && (
+        <Button variant="secondary" onClick={onRetry}>
+          Повторить
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export function Notice({ kind, children }: { kind: 'success' | 'error' | 'info'; children: ReactNode }) {
+  return (
+    <p className={`notice notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {children}
+    </p>
+  );
+}
+
+export function Progress({ value, label }: { value: number; label: string }) {
+  return (
+    <div className="progress">
+      <progress max={1} value={value} aria-label={label} />
+      <span>{Math.round(value * 100)}%</span>
+    </div>
+  );
+}
+
+export function PageTitle({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    if (typeof children === 'string') document.title = `${children} — Трибуна`;
+  }, [children]);
+  return <h1 className="page-title">{children}</h1>;
+}
+
+/** 1 to 5 stars; read-only unless onRate is given. */
+export function Stars({ value, onRate, label = 'Рейтинг' }: { value: number; onRate?: (n: number) => void; label?: string }) {
+  return (
+    <span className="stars" role={onRate ? 'radiogroup' : 'img'} aria-label={`${label}: ${value} из 5`}>
+      {[1, 2, 3, 4, 5].map((n) =>
+        onRate ? (
+          <button key={n} type="button" role="radio" aria-checked={Math.round(value) === n} aria-label={`${n}`} className={n <= Math.round(value) ? 'star on' : 'star'} onClick={() => onRate(n)}>
+            ★
+          </button>
+        ) : (
+          <span key={n} className={n <= Math.round(value) ? 'star on' : 'star'} aria-hidden="true">
+            ★
+          </span>
+        ),
+      )}
+    </span>
+  );
+}
