@@ -22,6 +22,15 @@ export interface Config {
   webDist: string | undefined;
   modules: string[];
   publicUrl: string;
+  /** Google sign-in (OpenID Connect); undefined when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are unset. */
+  google: GoogleConfig | undefined;
+}
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Discovery is at <issuer>/.well-known/openid-configuration. */
+  issuer: string;
 }
 
 export class ConfigError extends Error {
@@ -132,6 +141,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new ConfigError('PUBLIC_URL', `must be an absolute URL, got "${publicUrl}"`);
   }
 
+  const googleIssuer = (url(env, 'GOOGLE_ISSUER', ['https:', 'http:']) ?? 'https://accounts.google.com').replace(/\/$/, '');
+  const googleClientId = optional(env, 'GOOGLE_CLIENT_ID');
+  const googleClientSecret = optional(env, 'GOOGLE_CLIENT_SECRET');
+  if (googleClientId && !googleClientSecret) throw new ConfigError('GOOGLE_CLIENT_SECRET', 'must be set when GOOGLE_CLIENT_ID is set');
+  if (googleClientSecret && !googleClientId) throw new ConfigError('GOOGLE_CLIENT_ID', 'must be set when GOOGLE_CLIENT_SECRET is set');
+
   return {
     host,
     port,
@@ -152,5 +167,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webDist: webDistRaw === 'none' ? undefined : path.resolve(cwd, webDistRaw ?? DEFAULT_WEB_DIST),
     modules: modulesRaw.trim() === 'none' ? [] : modules,
     publicUrl: publicUrl.replace(/\/$/, ''),
+    google: googleClientId && googleClientSecret
+      ? { clientId: googleClientId, clientSecret: googleClientSecret, issuer: googleIssuer }
+      : undefined,
   };
 }

@@ -1,9 +1,13 @@
 // GET/PUT/DELETE /v2/account and linking or unlinking credentials.
 import type { Core } from '../core/index.ts';
 import { jsonString, put, userMsg, type Msg } from '../encode.ts';
+import { permissionDenied } from '../errors.ts';
 import type { Fields } from '../http/input.ts';
 import type { Route } from '../http/routes.ts';
-import { notConfigured, UNCONFIGURED_PROVIDERS } from './authenticate.ts';
+import { notConfigured, unconfiguredProviders } from './authenticate.ts';
+
+// Upstream's answer when nothing was unlinked.
+const LAST_LINK = 'Cannot unlink last account identifier. Check profile exists and is not last link.';
 
 export function accountRoutes(core: Core, disconnectUser: (userId: string) => void): Route[] {
   const { accounts, sessions, users } = core;
@@ -69,7 +73,23 @@ export function accountRoutes(core: Core, disconnectUser: (userId: string) => vo
     link('custom', 'unlink', (uid, b) => accounts.unlinkCustom(uid, b.string('id'))),
     link('email', 'unlink', (uid, b) => accounts.unlinkEmail(uid, b.string('email'))),
   ];
-  for (const provider of Object.keys(UNCONFIGURED_PROVIDERS)) {
+  const google = core.google;
+  if (google) {
+    routes.push(
+      link('google', 'link', async (uid, b) => {
+        const { sub } = await google.verifyIdToken(b.string('token') ?? '');
+        await accounts.linkColumn(uid, 'google_id', sub, 'Google ID is already in use.');
+      }),
+      // As upstream: the token must name the linked Google account; the last credential stays.
+      link('google', 'unlink', async (uid, b) => {
+        const { sub } = await google.verifyIdToken(b.string('token') ?? '');
+        const a = await accounts.getAccount(uid);
+        if (a.user.google_id !== sub) throw permissionDenied(LAST_LINK);
+        await accounts.unlinkColumn(uid, 'google_id');
+      }),
+    );
+  }
+  for (const provider of unconfiguredProviders(core)) {
     for (const kind of ['link', 'unlink'] as const) {
       routes.push(link(provider, kind, async () => {
         throw notConfigured(provider);

@@ -7,8 +7,8 @@ import type { Msg } from '../encode.ts';
 import type { Fields } from '../http/input.ts';
 import type { ApiRequest, Route } from '../http/routes.ts';
 
-/** Providers that need credentials of a third party this server is not given. */
-export const UNCONFIGURED_PROVIDERS: Record<string, string> = {
+/** Third-party providers: each needs credentials of that party to check its tokens. */
+export const PROVIDER_NAMES: Record<string, string> = {
   apple: 'Apple',
   facebook: 'Facebook',
   facebookinstantgame: 'Facebook Instant',
@@ -17,8 +17,13 @@ export const UNCONFIGURED_PROVIDERS: Record<string, string> = {
   steam: 'Steam',
 };
 
+/** The one place deciding which providers answer "not configured": Google works once configured. */
+export function unconfiguredProviders(core: Core): string[] {
+  return Object.keys(PROVIDER_NAMES).filter((p) => !(p === 'google' && core.google));
+}
+
 export function notConfigured(provider: string): Error {
-  return failedPrecondition(`${UNCONFIGURED_PROVIDERS[provider]} authentication is not configured.`);
+  return failedPrecondition(`${PROVIDER_NAMES[provider]} authentication is not configured.`);
 }
 
 function sessionMsg(token: string, refreshToken: string, created: boolean): Msg {
@@ -74,7 +79,17 @@ export function authenticateRoutes(core: Core): Route[] {
       },
     },
   ];
-  for (const provider of Object.keys(UNCONFIGURED_PROVIDERS)) {
+  const google = core.google;
+  if (google) {
+    routes.push(auth('google', async (_req, body, create, username) => {
+      const profile = await google.verifyIdToken(body.string('token') ?? '');
+      return accounts.authenticateProvider('google_id', profile.sub, create, username, {
+        displayName: profile.name ?? undefined,
+        avatarUrl: profile.picture ?? undefined,
+      });
+    }));
+  }
+  for (const provider of unconfiguredProviders(core)) {
     routes.push(auth(provider, async () => {
       throw notConfigured(provider);
     }));

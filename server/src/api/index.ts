@@ -5,6 +5,7 @@ import { accountRoutes } from './account.ts';
 import { authenticateRoutes } from './authenticate.ts';
 import { channelRoutes } from './channels.ts';
 import { eventRoutes } from './event.ts';
+import { fileRoutes } from './files.ts';
 import { friendRoutes } from './friends.ts';
 import { groupRoutes } from './groups.ts';
 import { notificationRoutes } from './notifications.ts';
@@ -24,5 +25,6 @@ export function apiRoutes(core: Core, disconnectUser: (userId: string) => void):
     ...channelRoutes(core),
     ...eventRoutes(core),
     ...rpcRoutes(core),
+    ...fileRoutes(core),
   ];
 }

@@ -6,6 +6,7 @@ import { jsonString, presenceMsg, put, putWrapped, timestamp, type Msg } from '.
 import { invalid, notFound, permissionDenied } from '../errors.ts';
 import type { Router } from '../realtime/router.ts';
 import { stream, StreamMode, type Stream, type Tracker } from '../realtime/tracker.ts';
+import { monotonicNow } from './clock.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { NotificationCode, type Notifications } from './notifications.ts';
 import { isUuid } from './tokens.ts';
@@ -219,7 +220,7 @@ export class Channels {
   async send(session: ChannelSession, id: string, contentText: string | undefined): Promise<Msg> {
     const { s, persistence } = this.joined(session, id);
     const content = parseContent(contentText);
-    const now = new Date();
+    const now = monotonicNow();
     const m: StoredMessage = {
       id: crypto.randomUUID(), code: MessageCode.Chat, senderId: session.userId, username: session.username,
       content, createTime: now, updateTime: now, persistent: persistence,
@@ -233,7 +234,7 @@ export class Channels {
     const { s, persistence } = this.joined(session, id);
     if (!isUuid(messageId)) throw invalid('Invalid message identifier.');
     const content = parseContent(contentText);
-    const now = new Date();
+    const now = monotonicNow();
     let createTime = now;
     if (persistence) {
       const rows = await this.db.query<{ create_time: Date }>(
@@ -256,7 +257,7 @@ export class Channels {
   async remove(session: ChannelSession, id: string, messageId: string | undefined): Promise<Msg> {
     const { s, persistence } = this.joined(session, id);
     if (!isUuid(messageId)) throw invalid('Invalid message identifier.');
-    const now = new Date();
+    const now = monotonicNow();
     let createTime = now;
     if (persistence) {
       const rows = await this.db.query<{ create_time: Date }>(
@@ -282,7 +283,7 @@ export class Channels {
    */
   async groupSystemMessage(q: Queryable, groupId: string, code: number, sender: { id: string; username: string }, content: Record<string, unknown>): Promise<() => void> {
     const s = groupStream(groupId);
-    const now = new Date();
+    const now = monotonicNow();
     const m: StoredMessage = {
       id: crypto.randomUUID(), code, senderId: sender.id, username: sender.username, content, createTime: now, updateTime: now, persistent: true,
     };

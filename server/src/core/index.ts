@@ -7,8 +7,11 @@ import { Tracker } from '../realtime/tracker.ts';
 import { Registry } from '../runtime/registry.ts';
 import { Accounts } from './accounts.ts';
 import { Channels } from './channels.ts';
+import { Files } from './files.ts';
 import { Friends } from './friends.ts';
+import { Google } from './google.ts';
 import { Groups } from './groups.ts';
+import { Mailer } from './mail.ts';
 import { Notifications } from './notifications.ts';
 import { Sessions } from './sessions.ts';
 import { Status } from './status.ts';
@@ -31,6 +34,10 @@ export interface Core {
   channels: Channels;
   groups: Groups;
   friends: Friends;
+  files: Files;
+  mailer: Mailer;
+  /** Google sign-in; undefined unless GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
+  google: Google | undefined;
 }
 
 export async function createCore(config: Config, db: Db, logger: Logger): Promise<Core> {
@@ -67,5 +74,8 @@ export async function createCore(config: Config, db: Db, logger: Logger): Promis
     channels,
     groups,
     friends,
+    files: new Files(db, config.dataDir, logger),
+    mailer: new Mailer(config, logger),
+    google: config.google ? new Google(config.google, logger) : undefined,
   };
 }

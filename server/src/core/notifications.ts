@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../db/index.ts';
 import { notificationMsg, type NotificationRecord } from '../encode.ts';
 import { invalid } from '../errors.ts';
 import type { Router } from '../realtime/router.ts';
+import { monotonicNow } from './clock.ts';
 import { decodeCursor, encodeCursor, isTuple } from './cursor.ts';
 import { isUuid } from './tokens.ts';
 
@@ -55,7 +56,6 @@ export class Notifications {
    */
   async store(inputs: NotificationInput[], q: Queryable = this.db): Promise<Delivery[]> {
     for (const n of inputs) validate(n);
-    const now = new Date();
     const records = inputs.map((n) => ({
       userId: n.userId,
       record: {
@@ -64,7 +64,7 @@ export class Notifications {
         content: n.content ?? {},
         code: n.code,
         senderId: n.senderId ?? null,
-        createTime: now,
+        createTime: monotonicNow(),
         persistent: n.persistent,
       } satisfies NotificationRecord,
     }));

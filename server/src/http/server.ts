@@ -69,7 +69,8 @@ async function handle(deps: HttpDeps, req: http.IncomingMessage, res: http.Serve
     return;
   }
 
-  const isApi = path.startsWith('/v2/');
+  // Uploads are served by the route table, before the web app's deep-link fallback.
+  const isApi = path.startsWith('/v2/') || path.startsWith('/uploads/');
   if (!isApi) {
     if ((method === 'GET' || method === 'HEAD') && deps.staticFiles) {
       if (await deps.staticFiles.serve(req, res, path)) return;
@@ -250,9 +251,16 @@ function send(
   contentType: string,
   headers: Record<string, string>,
 ): void {
+  if (status === 304) {
+    // Not Modified carries no body, so no content type or length either.
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
   let data = typeof body === 'string' ? Buffer.from(body) : body;
   const out: Record<string, string | number> = { 'Content-Type': contentType, ...headers };
-  if (data.length >= GZIP_MIN_BYTES && acceptsGzip(req)) {
+  // Images are compressed already.
+  if (data.length >= GZIP_MIN_BYTES && !contentType.startsWith('image/') && acceptsGzip(req)) {
     data = zlib.gzipSync(data, { level: 5 });
     out['Content-Encoding'] = 'gzip';
     out['Vary'] = 'Accept-Encoding';

@@ -3,13 +3,17 @@
 import crypto from 'node:crypto';
 import type { Core } from '../core/index.ts';
 import type { AccountUpdate, AuthResult, ProviderColumn } from '../core/accounts.ts';
+import type { FileInfo } from '../core/files.ts';
 import type { NotificationInput } from '../core/notifications.ts';
+import type { Google, GoogleProfile } from '../core/google.ts';
+import type { MailInput } from '../core/mail.ts';
 import { isUuid } from '../core/tokens.ts';
 import { RateLimiter } from '../core/rate-limit.ts';
 import { SYSTEM_USER_ID, type StorageId } from '../core/storage.ts';
 import type { Db } from '../db/index.ts';
 import type { UserRow } from '../encode.ts';
 import type { StorageAckRecord, StorageRecord } from '../encode.ts';
+import { notConfigured } from '../api/authenticate.ts';
 import { invalid } from '../errors.ts';
 
 export interface NkUser {
@@ -98,6 +102,24 @@ export interface NkTokens {
   exp: number;
 }
 
+/** A stored file: uploads are images re-encoded to WebP. */
+export interface NkFile {
+  id: string;
+  mime: string;
+  size: number;
+  width?: number;
+  height?: number;
+}
+
+export interface NkFileContent extends NkFile {
+  bytes: Buffer;
+  /** Hex SHA-256 of the bytes. */
+  sha256: string;
+  /** Null once the uploader's account is deleted, or for files the module stored itself. */
+  ownerId: string | null;
+  createTime: Date;
+}
+
 export interface Nk {
   /** The database, for a module's own tables. */
   db: Db;
@@ -129,6 +151,16 @@ export interface Nk {
   /** A session and refresh token for a user, as authentication returns them. */
   authenticateTokenGenerate(userId: string, username: string, vars?: Record<string, string>): NkTokens;
 
+  /** Sends a mail from MAIL_FROM (SMTP, or DATA_DIR/outbox without SMTP_URL); a failure is Unavailable. */
+  mailSend(mail: MailInput): Promise<void>;
+
+  /** Whether Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET). */
+  googleConfigured(): boolean;
+  /** The provider's authorization URL for a redirect URI and a state the module keeps. */
+  googleAuthorizationUrl(redirectUri: string, state: string): Promise<string>;
+  /** Redeems an authorization code and returns the verified ID token's profile. */
+  googleExchangeCode(code: string, redirectUri: string): Promise<GoogleProfile>;
+
   notificationSend(userId: string, subject: string, content: Record<string, unknown>, code: number, senderId?: string | null, persistent?: boolean): Promise<void>;
   notificationsSend(notifications: NotificationInput[]): Promise<void>;
 
@@ -150,6 +182,14 @@ export interface Nk {
   friendsDelete(userId: string, username: string, ids?: string[], usernames?: string[]): Promise<void>;
   /** Blocks as userId. */
   friendsBlock(userId: string, username: string, ids?: string[], usernames?: string[]): Promise<void>;
+
+  /**
+   * Stores an image (at most 5 MB; type sniffed from the bytes, declaredFormat only checked to be an image)
+   * as WebP, served at /uploads/{id}. Refusals are InvalidArgument with a Russian message.
+   */
+  fileUpload(ownerId: string | null, bytes: Uint8Array, declaredFormat?: string): Promise<NkFile>;
+  /** A stored file with its bytes; undefined for an unknown or malformed id. */
+  fileGet(id: string): Promise<NkFileContent | undefined>;
 }
 
 export function userFromRow(row: UserRow, online: boolean): NkUser {
@@ -170,6 +210,13 @@ export function userFromRow(row: UserRow, online: boolean): NkUser {
   };
 }
 
+function nkFile(f: FileInfo): NkFile {
+  const out: NkFile = { id: f.id, mime: f.mime, size: f.size };
+  if (f.width !== null) out.width = f.width;
+  if (f.height !== null) out.height = f.height;
+  return out;
+}
+
 function storageId(id: NkStorageId): StorageId {
   return { collection: id.collection, key: id.key, userId: id.userId || SYSTEM_USER_ID };
 }
@@ -184,6 +231,11 @@ function storageValue(value: unknown): string {
   } catch {
     throw invalid('Value must be a JSON object.');
   }
+}
+
+function googleOf(core: Core): Google {
+  if (!core.google) throw notConfigured('google');
+  return core.google;
 }
 
 export function createNk(core: Core, disconnectUser: (userId: string) => void): Nk {
@@ -238,6 +290,18 @@ export function createNk(core: Core, disconnectUser: (userId: string) => void): 
       return { token: s.token, refreshToken: s.refreshToken, exp: s.claims.exp };
     },
 
+    async mailSend(mail) {
+      await core.mailer.send(mail);
+    },
+
+    googleConfigured: () => core.google !== undefined,
+    async googleAuthorizationUrl(redirectUri, state) {
+      return googleOf(core).authorizationUrl(redirectUri, state);
+    },
+    async googleExchangeCode(code, redirectUri) {
+      return googleOf(core).exchangeCode(code, redirectUri);
+    },
+
     async notificationSend(userId, subject, content, code, senderId = null, persistent = false) {
       return this.notificationsSend([{ userId, subject, content, code, senderId, persistent }]);
     },
@@ -282,5 +346,14 @@ export function createNk(core: Core, disconnectUser: (userId: string) => void): 
     friendsAdd: (userId, username, ids = [], names = []) => friends.add(userId, username || undefined, ids, names),
     friendsDelete: (userId, _username, ids = [], names = []) => friends.delete(userId, ids, names),
     friendsBlock: (userId, _username, ids = [], names = []) => friends.block(userId, ids, names),
+
+    async fileUpload(ownerId, bytes, declaredFormat = '') {
+      if (ownerId !== null && !isUuid(ownerId)) throw invalid('Invalid user id.');
+      return nkFile(await core.files.upload(ownerId, bytes, declaredFormat));
+    },
+    async fileGet(id) {
+      const f = await core.files.get(id);
+      return f && { ...nkFile(f), bytes: f.bytes, sha256: f.sha256, ownerId: f.ownerId, createTime: f.createTime };
+    },
   };
 }

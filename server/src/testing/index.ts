@@ -185,3 +185,6 @@ export async function json(res: Response): Promise<any> {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export { startSmtpServer, type ParsedMail, type TestSmtpServer } from './smtp.ts';
+export { startOidcProvider, type OidcAccount, type OidcProviderOptions, type TestOidcProvider } from './oidc.ts';

@@ -1,0 +1,267 @@
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { Session } from '@heroiclabs/nakama-js';
+import {
+  errorOf, startOidcProvider, startSmtpServer, startTestServer,
+  type TestOidcProvider, type TestServer, type TestSession, type TestSmtpServer,
+} from '@tribuna/server/testing';
+import { clock } from './store.ts';
+
+const CLIENT_ID = 'tribuna-portal-test';
+const CLIENT_SECRET = 'portal-test-secret';
+const account = { sub: `google-${crypto.randomUUID()}`, email: 'fan@example.com', name: 'Мария Иванова', picture: 'https://example.com/m.png' };
+
+let smtp: TestSmtpServer;
+let provider: TestOidcProvider;
+let ts: TestServer;
+let guest: TestSession;
+let redirect: string;
+
+// Each test starts in a fresh hour of the module's clock, so limits of earlier tests do not carry over.
+let offset = 0;
+clock.now = () => Date.now() + offset;
+const advance = (ms: number) => void (offset += ms);
+
+before(async () => {
+  smtp = await startSmtpServer();
+  provider = await startOidcProvider({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [], account });
+  ts = await startTestServer({
+    moduleSpecifiers: ['@tribuna/portal'],
+    env: { SMTP_URL: smtp.url, GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: CLIENT_SECRET, GOOGLE_ISSUER: provider.issuer },
+  });
+  redirect = `${ts.url}/auth/google/callback`;
+  provider.allowRedirectUri(redirect);
+  guest = await ts.newSession();
+});
+after(async () => {
+  await ts.close();
+  await provider.close();
+  await smtp.close();
+});
+beforeEach(() => advance(2 * 3600_000));
+
+const newEmail = () => `user-${crypto.randomUUID().slice(0, 8)}@example.com`;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const call = async (id: string, payload: object, session: Session = guest): Promise<any> => (await ts.client().rpc(session, id, payload)).payload;
+
+/** Requests a code and reads it from the mail that arrives. */
+async function requestCode(email: string): Promise<string> {
+  assert.deepEqual(await call('request_auth_code', { email }), { success: true, message: 'Код отправлен на вашу почту' });
+  const mail = await smtp.waitForMail(email);
+  const code = /^Код входа в Трибуну: (\d{6})$/.exec(mail.subject ?? '')?.[1];
+  assert.ok(code, mail.subject);
+  assert.ok(mail.text?.includes(code) && mail.text.includes('10 минут'));
+  assert.ok(mail.html?.includes(code));
+  return code;
+}
+
+async function refusal(id: string, payload: object) {
+  const e = await errorOf(ts.client().rpc(guest, id, payload));
+  return { status: e.status, code: e.body.code, message: String(e.body.message) };
+}
+
+const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('sign-in by e-mail code', () => {
+  it('sends the code by mail and signs in, creating the account once', async () => {
+    const email = newEmail();
+    const first = await call('verify_auth_code', { email: email.toUpperCase(), code: await requestCode(email) });
+    assert.equal(first.created, true);
+    assert.ok(first.access_token && first.refresh_token && first.user_id && first.username);
+    const session = Session.restore(first.access_token, first.refresh_token);
+    assert.equal(session.user_id, first.user_id);
+    assert.equal((await ts.client().getAccount(session)).email, email);
+
+    advance(61_000);
+    const second = await call('verify_auth_code', { email, code: await requestCode(email) });
+    assert.equal(second.created, false);
+    assert.equal(second.user_id, first.user_id);
+  });
+
+  it('consumes a code, and a new request replaces the previous code', async () => {
+    const email = newEmail();
+    const code = await requestCode(email);
+    await call('verify_auth_code', { email, code });
+    assert.equal((await refusal('verify_auth_code', { email, code })).code, 9);
+
+    advance(61_000);
+    const old = await requestCode(email);
+    advance(61_000);
+    const current = await requestCode(email);
+    if (old !== current) assert.deepEqual(await refusal('verify_auth_code', { email, code: old }), { status: 400, code: 3, message: 'Неверный код' });
+    assert.equal((await call('verify_auth_code', { email, code: current })).created, false);
+  });
+
+  it('answers a wrong code with "Неверный код", and the fifth wrong try invalidates the code', async () => {
+    const email = newEmail();
+    const code = await requestCode(email);
+    for (let i = 1; i <= 4; i++) {
+      assert.deepEqual(await refusal('verify_auth_code', { email, code: otherCode(code) }), { status: 400, code: 3, message: 'Неверный код' });
+    }
+    const fifth = await refusal('verify_auth_code', { email, code: otherCode(code) });
+    assert.equal(fifth.code, 3);
+    assert.match(fifth.message, /^Неверный код\. .*запросите новый код/);
+    const after = await refusal('verify_auth_code', { email, code });
+    assert.equal(after.code, 9);
+    assert.match(after.message, /Запросите новый код/);
+    // A new code starts with five tries again.
+    advance(61_000);
+    assert.equal((await call('verify_auth_code', { email, code: await requestCode(email) })).created, true);
+  });
+
+  it('refuses an expired code and one never requested', async () => {
+    const email = newEmail();
+    const code = await requestCode(email);
+    advance(10 * 60_000 + 1000);
+    const e = await refusal('verify_auth_code', { email, code });
+    assert.equal(e.code, 9);
+    assert.match(e.message, /Срок действия кода истёк/);
+
+    const fresh = newEmail();
+    advance(61_000);
+    const almost = await requestCode(fresh);
+    advance(10 * 60_000 - 5000);
+    assert.equal((await call('verify_auth_code', { email: fresh, code: almost })).created, true);
+    assert.equal((await refusal('verify_auth_code', { email: newEmail(), code: '123456' })).code, 9);
+  });
+
+  it('limits codes per address: one a minute, five an hour', async () => {
+    const email = newEmail();
+    await requestCode(email);
+    const soon = await refusal('request_auth_code', { email });
+    assert.equal(soon.status, 429);
+    assert.equal(soon.code, 8);
+    assert.match(soon.message, /Новый можно запросить через \d+ с/);
+    for (let i = 2; i <= 5; i++) {
+      advance(61_000);
+      await requestCode(email);
+    }
+    advance(61_000);
+    const hourly = await refusal('request_auth_code', { email });
+    assert.equal(hourly.code, 8);
+    assert.match(hourly.message, /для этого адреса/);
+    advance(3600_000);
+    await requestCode(email);
+  });
+
+  it('limits codes per client address: twenty an hour', async () => {
+    for (let i = 0; i < 20; i++) await call('request_auth_code', { email: newEmail() });
+    const e = await refusal('request_auth_code', { email: newEmail() });
+    assert.equal(e.code, 8);
+    assert.match(e.message, /с вашего адреса/);
+  });
+
+  it('validates the e-mail and the code', async () => {
+    for (const email of ['not-an-email', 'a@b.ru', '', 'two@example.com, three@example.com', 42, undefined, `${'x'.repeat(250)}@example.com`]) {
+      const e = await refusal('request_auth_code', { email });
+      assert.equal(e.code, 3, String(email));
+      assert.match(e.message, /^email: /);
+    }
+    for (const code of ['12345', '1234567', 'abcdef', '12 456', 123456, undefined]) {
+      const e = await refusal('verify_auth_code', { email: newEmail(), code });
+      assert.equal(e.code, 3, String(code));
+      assert.match(e.message, /^code: /);
+    }
+  });
+
+  it('needs a session', async () => {
+    const res = await fetch(`${ts.url}/v2/rpc/request_auth_code?http_key=${ts.config.httpKey}`, {
+      method: 'POST',
+      body: JSON.stringify(JSON.stringify({ email: newEmail() })),
+    });
+    assert.equal(res.status, 401);
+  });
+
+  it('answers 503 in Russian when the mail cannot be sent, and lets the address retry at once', async () => {
+    const down = await startTestServer({ moduleSpecifiers: ['@tribuna/portal'], env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
+    try {
+      const s = await down.newSession();
+      const email = newEmail();
+      for (let i = 0; i < 2; i++) {
+        const e = await errorOf(down.client().rpc(s, 'request_auth_code', { email }));
+        assert.equal(e.status, 503);
+        assert.equal(e.body.code, 14);
+        assert.equal(e.body.message, 'Не удалось отправить письмо с кодом. Попробуйте позже.');
+      }
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+/** google_auth_url, then the provider's redirects (a browser's part), back to the callback. */
+async function googleRedirect(): Promise<{ code: string; state: string }> {
+  const res = await call('google_auth_url', { redirect_uri: redirect });
+  assert.equal(res.enabled, true);
+  const back = await provider.authorize(res.url);
+  assert.equal(`${back.origin}${back.pathname}`, redirect);
+  return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
+}
+
+describe('sign-in with Google', () => {
+  it('runs the whole flow to a working session; a second sign-in finds the same account', async () => {
+    const { code, state } = await googleRedirect();
+    assert.ok(code && state.length >= 32);
+    const first = await call('google_login', { code, state, redirect_uri: redirect });
+    assert.equal(first.created, true);
+    const session = Session.restore(first.access_token, first.refresh_token);
+    const a = await ts.client().getAccount(session);
+    assert.equal(a.user!.id, first.user_id);
+    assert.equal(a.user!.google_id, account.sub);
+    assert.equal(a.user!.display_name, account.name);
+    assert.equal(a.user!.avatar_url, account.picture);
+
+    const again = await googleRedirect();
+    const second = await call('google_login', { ...again, redirect_uri: redirect });
+    assert.equal(second.created, false);
+    assert.equal(second.user_id, first.user_id);
+  });
+
+  it('refuses a reused, forged, expired or foreign state', async () => {
+    const { code, state } = await googleRedirect();
+    await call('google_login', { code, state, redirect_uri: redirect });
+    const reused = await refusal('google_login', { code, state, redirect_uri: redirect });
+    assert.equal(reused.code, 3);
+    assert.match(reused.message, /Начните вход заново/);
+
+    const next = await googleRedirect();
+    assert.equal((await refusal('google_login', { code: next.code, state: 'forged-state', redirect_uri: redirect })).code, 3);
+    // The state was handed out for another redirect URI.
+    const foreign = await refusal('google_login', { ...next, redirect_uri: 'https://evil.example.com/auth/google/callback' });
+    assert.equal(foreign.code, 3);
+
+    const late = await googleRedirect();
+    advance(10 * 60_000 + 1000);
+    assert.equal((await refusal('google_login', { ...late, redirect_uri: redirect })).code, 3);
+  });
+
+  it('answers a code the provider refuses with 401 in Russian', async () => {
+    const { state } = await googleRedirect();
+    const e = await refusal('google_login', { code: 'made-up-code', state, redirect_uri: redirect });
+    assert.deepEqual(e, { status: 401, code: 16, message: 'Google не подтвердил вход. Попробуйте войти ещё раз.' });
+  });
+
+  it('checks the redirect URI and the fields', async () => {
+    for (const redirect_uri of ['/auth/google/callback', 'ftp://x.example/auth/google/callback', `${ts.url}/other`, `${redirect}?next=/`, 'javascript:alert(1)', undefined]) {
+      const e = await refusal('google_auth_url', { redirect_uri });
+      assert.equal(e.code, 3, String(redirect_uri));
+      assert.match(e.message, /^redirect_uri: /);
+    }
+    assert.equal((await refusal('google_login', { code: '', state: 's', redirect_uri: redirect })).code, 3);
+    assert.equal((await refusal('google_login', { code: 'c', redirect_uri: redirect })).code, 3);
+  });
+
+  it('answers enabled:false without Google configuration', async () => {
+    const plain = await startTestServer({ moduleSpecifiers: ['@tribuna/portal'] });
+    try {
+      const s = await plain.newSession();
+      const url = (await plain.client().rpc(s, 'google_auth_url', { redirect_uri: `${plain.url}/auth/google/callback` })).payload;
+      assert.deepEqual(url, { enabled: false });
+      const e = await errorOf(plain.client().rpc(s, 'google_login', { code: 'c', state: 's', redirect_uri: `${plain.url}/auth/google/callback` }));
+      assert.equal(e.body.code, 9);
+    } finally {
+      await plain.close();
+    }
+  });
+});

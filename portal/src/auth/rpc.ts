@@ -1,0 +1,142 @@
+// Sign-in: a 6-digit code sent by e-mail, and Google (authorization-code redirect flow).
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { AppError, Code, failedPrecondition, invalid, RateLimiter, resourceExhausted, unauthenticated, type Nk } from '@tribuna/server';
+import { rpc, type RpcDef } from '../lib/rpc.ts';
+import { clock, issueCode, prune, saveState, takeState, verifyCode, withdrawCode, type Issued, type Verified } from './store.ts';
+
+const CALLBACK_PATH = '/auth/google/callback';
+// google_auth_url stores a state per call: bounded per client address.
+const stateRequests = new RateLimiter(30, 10 * 60_000);
+
+// The server's own e-mail rules (10-255 bytes) apply when the account is created: check them before mailing.
+const email = z
+  .string({ error: 'Укажите адрес электронной почты.' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Адрес электронной почты слишком длинный.')
+  .pipe(z.email({ error: 'Введите корректный адрес электронной почты.' }))
+  .refine((s) => Buffer.byteLength(s) >= 10, 'Адрес электронной почты слишком короткий.');
+
+const code = z.string({ error: 'Введите код из письма.' }).trim().regex(/^\d{6}$/, 'Код должен состоять из 6 цифр.');
+
+function isCallback(s: string): boolean {
+  const u = URL.parse(s);
+  return !!u && (u.protocol === 'http:' || u.protocol === 'https:') && u.pathname === CALLBACK_PATH
+    && !u.username && !u.password && !u.search && !u.hash;
+}
+
+const redirectUri = z
+  .string({ error: 'Укажите адрес возврата.' })
+  .max(2048, 'Адрес возврата слишком длинный.')
+  .refine(isCallback, `Адрес возврата должен быть абсолютным адресом http(s) с путём ${CALLBACK_PATH}.`);
+
+const minutes = (sec: number) => Math.ceil(sec / 60);
+const LIMITS: Record<Extract<Issued, { ok: false }>['refusal'], (sec: number) => string> = {
+  resend: (sec) => `Код уже отправлен. Новый можно запросить через ${sec} с.`,
+  'email-hour': (sec) => `Слишком много запросов кода для этого адреса. Попробуйте через ${minutes(sec)} мин.`,
+  'ip-hour': (sec) => `Слишком много запросов кода с вашего адреса. Попробуйте через ${minutes(sec)} мин.`,
+};
+
+const REFUSED: Record<Exclude<Verified, 'ok'>, () => AppError> = {
+  wrong: () => invalid('Неверный код'),
+  exhausted: () => invalid('Неверный код. Попытки исчерпаны — запросите новый код.'),
+  spent: () => failedPrecondition('Слишком много неверных попыток. Запросите новый код.'),
+  expired: () => failedPrecondition('Срок действия кода истёк. Запросите новый код.'),
+  missing: () => failedPrecondition('Код не найден или уже использован. Запросите новый код.'),
+};
+
+function mail(codeText: string) {
+  const text = [
+    `Ваш код входа в Трибуну: ${codeText}`,
+    '',
+    'Код действует 10 минут. Введите его на странице входа.',
+    'Если вы не запрашивали код, просто проигнорируйте это письмо.',
+  ].join('\n');
+  const html = `<p>Ваш код входа в Трибуну:</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">${codeText}</p>`
+    + '<p>Код действует 10 минут. Введите его на странице входа.</p>'
+    + '<p>Если вы не запрашивали код, просто проигнорируйте это письмо.</p>';
+  return { subject: `Код входа в Трибуну: ${codeText}`, text, html };
+}
+
+/** The token shape both sign-in ways return. */
+function signedIn(nk: Nk, a: { userId: string; username: string; created: boolean }) {
+  const t = nk.authenticateTokenGenerate(a.userId, a.username);
+  return { access_token: t.token, refresh_token: t.refreshToken, user_id: a.userId, username: a.username, created: a.created };
+}
+
+/** Google's failures in Russian, keeping their codes; the server has logged the details. */
+async function google<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    if (err.code === Code.Unauthenticated) throw unauthenticated('Google не подтвердил вход. Попробуйте войти ещё раз.');
+    if (err.code === Code.Unavailable) throw new AppError(Code.Unavailable, 'Вход через Google сейчас недоступен. Попробуйте позже.');
+    if (err.code === Code.FailedPrecondition) throw failedPrecondition('Вход через Google не настроен.');
+    throw err;
+  }
+}
+
+export const authRpcs: RpcDef[] = [
+  // Any session (the web calls it with its guest session). Limits: per address 1 a minute and 5 an hour,
+  // 20 an hour per client address.
+  rpc('request_auth_code', 'session', z.object({ email }), async ({ input, ctx, nk }) => {
+    await prune(nk.db);
+    const issued = await issueCode(nk.db, input.email, ctx.clientIp || 'unknown');
+    if (!issued.ok) throw resourceExhausted(LIMITS[issued.refusal](issued.retryAfterSec));
+    try {
+      await nk.mailSend({ to: input.email, ...mail(issued.code) });
+    } catch (err) {
+      await withdrawCode(nk.db, input.email, issued.hash);
+      if (err instanceof AppError && err.code === Code.Unavailable) {
+        throw new AppError(Code.Unavailable, 'Не удалось отправить письмо с кодом. Попробуйте позже.');
+      }
+      throw err;
+    }
+    return { success: true, message: 'Код отправлен на вашу почту' };
+  }),
+
+  // Any session. Five wrong tries per code; success signs in or creates the account of the address.
+  rpc('verify_auth_code', 'session', z.object({ email, code }), async ({ input, nk }) => {
+    const outcome = await verifyCode(nk.db, input.email, input.code);
+    if (outcome !== 'ok') throw REFUSED[outcome]();
+    return signedIn(nk, await nk.authenticateVerifiedEmail(input.email));
+  }),
+
+  // Anyone. The state is kept server-side for 10 minutes and bound to the redirect URI.
+  rpc('google_auth_url', 'public', z.object({ redirect_uri: redirectUri }), async ({ input, ctx, nk }) => {
+    if (!nk.googleConfigured()) return { enabled: false };
+    if (!stateRequests.hit(ctx.clientIp || 'unknown', clock.now())) {
+      throw resourceExhausted('Слишком много попыток входа через Google. Попробуйте позже.');
+    }
+    await prune(nk.db);
+    const state = crypto.randomBytes(32).toString('base64url');
+    await saveState(nk.db, state, input.redirect_uri);
+    const url = await google(() => nk.googleAuthorizationUrl(input.redirect_uri, state));
+    return { enabled: true, url };
+  }),
+
+  // Anyone (right after the redirect, maybe with a guest session). The state is used up even on failure.
+  rpc(
+    'google_login',
+    'public',
+    z.object({
+      code: z.string({ error: 'Код авторизации Google не найден.' }).min(1, 'Код авторизации Google не найден.').max(4096),
+      redirect_uri: redirectUri,
+      state: z.string({ error: 'Параметр state не найден.' }).min(1, 'Параметр state не найден.').max(256),
+    }),
+    async ({ input, nk }) => {
+      if (!nk.googleConfigured()) throw failedPrecondition('Вход через Google не настроен.');
+      if (!(await takeState(nk.db, input.state, input.redirect_uri))) {
+        throw invalid('Сеанс входа через Google устарел или недействителен. Начните вход заново.');
+      }
+      const profile = await google(() => nk.googleExchangeCode(input.code, input.redirect_uri));
+      const account = await nk.authenticateProvider('google_id', profile.sub, true, undefined, {
+        displayName: profile.name ?? undefined,
+        avatarUrl: profile.picture ?? undefined,
+      });
+      return signedIn(nk, account);
+    },
+  ),
+];

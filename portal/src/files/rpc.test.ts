@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Session } from '@heroiclabs/nakama-js';
+import sharp from 'sharp';
+import { errorOf, startTestServer, tempDir, type TestServer } from '@tribuna/server/testing';
+
+let ts: TestServer;
+const data = tempDir('tribuna-portal-files-');
+let user: Session;
+let guest: Session;
+let jpeg: Buffer;
+
+const MB5 = 5 * 1024 * 1024;
+const TOO_LARGE = 'Файл слишком большой (макс. 5MB)';
+const registered = () => ts.client().authenticateEmail(`${crypto.randomUUID()}@example.com`, 'password-123', true);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const call = async (s: Session, id: string, input: object): Promise<any> => (await ts.client().rpc(s, id, input)).payload;
+const upload = (s: Session, content: string, format = 'image/webp') => call(s, 'upload_file', { content, format });
+
+/** A server-to-server call with the HTTP key (the client's rpcHttpKey sends no payload). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function withKey(id: string, input: object): Promise<any> {
+  const res = await fetch(`${ts.url}/v2/rpc/${id}?http_key=${ts.config.httpKey}`, { method: 'POST', body: JSON.stringify(JSON.stringify(input)) });
+  if (!res.ok) throw res;
+  const { payload } = (await res.json()) as { payload?: string };
+  return payload ? JSON.parse(payload) : undefined;
+}
+
+async function fails(p: Promise<unknown>, status: number, message?: string | RegExp) {
+  const e = await errorOf(p);
+  assert.equal(e.status, status, JSON.stringify(e.body));
+  if (typeof message === 'string') assert.equal(e.body.message, message);
+  else if (message) assert.match(String(e.body.message), message);
+}
+
+const uploads = () => (fs.existsSync(path.join(data.dir, 'uploads')) ? fs.readdirSync(path.join(data.dir, 'uploads')) : []);
+
+before(async () => {
+  ts = await startTestServer({ moduleSpecifiers: ['@tribuna/portal'], env: { DATA_DIR: data.dir } });
+  [user, guest] = await Promise.all([registered(), ts.newSession()]);
+  jpeg = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#c03020' } })
+    .jpeg()
+    .withMetadata({ orientation: 8 })
+    .toBuffer();
+});
+after(async () => {
+  await ts.close();
+  data.remove();
+});
+
+describe('upload_file and download_file', () => {
+  it('stores an image as WebP and gives it back with its metadata, to anyone', async () => {
+    const { uuid } = await upload(user, jpeg.toString('base64'), 'image/jpeg');
+    assert.ok(ts.app.nk.isUuid(uuid));
+    for (const download of [
+      () => call(user, 'download_file', { uuid }),
+      () => call(guest, 'download_file', { uuid }),
+      () => withKey('download_file', { uuid }),
+    ]) {
+      const got = await download();
+      assert.deepEqual(Object.keys(got).sort(), ['content', 'metadata']);
+      const bytes = Buffer.from(got.content, 'base64');
+      const meta = await sharp(bytes).metadata();
+      // Orientation 8 turns the 120×80 picture upright as 80×120.
+      assert.deepEqual([meta.format, meta.width, meta.height, meta.exif], ['webp', 80, 120, undefined]);
+      assert.deepEqual({ ...got.metadata, create_time: undefined }, { mime: 'image/webp', size: bytes.length, width: 80, height: 120, create_time: undefined });
+      assert.ok(Math.abs(Date.parse(got.metadata.create_time) - Date.now()) < 60_000);
+    }
+    const res = await fetch(`${ts.url}/uploads/${uuid}`);
+    assert.equal(res.headers.get('content-type'), 'image/webp');
+    assert.deepEqual(Buffer.from(await res.arrayBuffer()), Buffer.from((await call(guest, 'download_file', { uuid })).content, 'base64'));
+  });
+
+  it('accepts a data URL as the browser reads it, and a PNG declared as WebP', async () => {
+    const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: '#00000000' } }).png().toBuffer();
+    const { uuid } = await upload(user, `data:image/png;base64,${png.toString('base64')}`, 'image/png');
+    assert.equal((await call(user, 'download_file', { uuid })).metadata.width, 10);
+    assert.ok(ts.app.nk.isUuid((await upload(user, png.toString('base64'))).uuid));
+  });
+
+  it('accepts exactly 5 MB and refuses one byte more', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const padded = (n: number) => Buffer.concat([png, Buffer.alloc(n - png.length)]).toString('base64');
+    assert.ok(ts.app.nk.isUuid((await upload(user, padded(MB5), 'image/png')).uuid));
+    await fails(upload(user, padded(MB5 + 1), 'image/png'), 400, TOO_LARGE);
+    await fails(upload(user, 'A'.repeat(8 * 1024 * 1024 - 100)), 400, TOO_LARGE);
+  });
+
+  it('refuses what is not an image, broken base64 and broken images, storing nothing', async () => {
+    const before = uploads().length;
+    await fails(upload(user, Buffer.from('Это текст, а не картинка.').toString('base64'), 'image/png'), 400, /^Можно загружать только изображения/);
+    await fails(upload(user, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'), 'image/svg+xml'), 400, /^Можно загружать только изображения/);
+    await fails(upload(user, jpeg.toString('base64'), 'application/x-msdownload'), 400, /^Можно загружать только изображения/);
+    await fails(upload(user, jpeg.subarray(0, jpeg.length - 200).toString('base64'), 'image/jpeg'), 400, /^Изображение повреждено/);
+    for (const content of ['не base64!', 'abc', 'QUJD\nREVG', 'QUJD=DEF']) {
+      await fails(upload(user, content), 400, 'content: ожидалось содержимое файла в base64.');
+    }
+    await fails(upload(user, ''), 400, /^content: /);
+    await fails(call(user, 'upload_file', { format: 'image/png' }), 400, /^content: /);
+    await fails(call(user, 'upload_file', { content: 12 }), 400, /^content: /);
+    assert.equal(uploads().length, before);
+  });
+
+  it('lets only registered users upload', async () => {
+    const content = jpeg.toString('base64');
+    await fails(upload(guest, content), 403);
+    await fails(withKey('upload_file', { content, format: 'image/jpeg' }), 401);
+  });
+
+  it('answers unknown and malformed ids', async () => {
+    await fails(call(user, 'download_file', { uuid: crypto.randomUUID() }), 404, 'Файл не найден.');
+    await fails(call(guest, 'download_file', { uuid: '../../etc/passwd' }), 400, /^uuid: /);
+    await fails(call(guest, 'download_file', {}), 400, /^uuid: /);
+  });
+
+  it('limits how many uploads one user starts a minute', async () => {
+    const busy = await registered();
+    const png = (await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000000' } }).png().toBuffer()).toString('base64');
+    for (let i = 0; i < 60; i++) await upload(busy, png, 'image/png');
+    await fails(upload(busy, png, 'image/png'), 429);
+    // Others are not held back.
+    assert.ok(ts.app.nk.isUuid((await upload(user, png, 'image/png')).uuid));
+  });
+});

@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import type { Session } from '@heroiclabs/nakama-js';
+import { errorOf, startTestServer, type TestServer } from '@tribuna/server/testing';
+
+let ts: TestServer;
+let user: Session;
+let guest: Session;
+
+const start = () => startTestServer({ moduleSpecifiers: ['@tribuna/portal'] });
+const registered = (server: TestServer) =>
+  server.client().authenticateEmail(`${crypto.randomUUID()}@example.com`, 'password-123', true);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const call = async (s: Session, id: string, input: object = {}): Promise<any> => (await ts.client().rpc(s, id, input)).payload;
+const view = (page: string, browser = 'Chrome', screen_width = 1920, screen_height = 1080) => ({ page, browser, screen_width, screen_height });
+
+/** A server-to-server call with the HTTP key (the client's rpcHttpKey sends no payload). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function withKey(id: string, input: object): Promise<any> {
+  const res = await fetch(`${ts.url}/v2/rpc/${id}?http_key=${ts.config.httpKey}`, { method: 'POST', body: JSON.stringify(JSON.stringify(input)) });
+  if (!res.ok) throw res;
+  const { payload } = (await res.json()) as { payload?: string };
+  return payload ? JSON.parse(payload) : undefined;
+}
+
+async function fails(p: Promise<unknown>, status: number, message?: string | RegExp) {
+  const e = await errorOf(p);
+  assert.equal(e.status, status, JSON.stringify(e.body));
+  if (typeof message === 'string') assert.equal(e.body.message, message);
+  else if (message) assert.match(String(e.body.message), message);
+}
+
+before(async () => {
+  ts = await start();
+  [user, guest] = await Promise.all([registered(ts), ts.newSession()]);
+});
+after(() => ts.close());
+
+describe('metrics', () => {
+  it('counts page views from anyone and reports them most frequent first', async () => {
+    assert.deepEqual(await call(guest, 'track_metrics', view('/news')), {});
+    await call(guest, 'track_metrics', view('/news?page=2#top', 'Firefox', 1366, 768));
+    await call(user, 'track_metrics', view('/news', 'Firefox', 1366, 768));
+    await call(user, 'track_metrics', view('/teams', 'Firefox', 390, 844));
+    await withKey('track_metrics', view('/', 'Safari', 1366, 768));
+    await call(guest, 'track_metrics', view('  /teams  ', '  Firefox '));
+
+    assert.deepEqual(await call(user, 'get_page_metrics'), {
+      pages: [{ page: '/news', count: 3 }, { page: '/teams', count: 2 }, { page: '/', count: 1 }],
+    });
+    assert.deepEqual(await call(user, 'get_browser_metrics'), {
+      browsers: [{ browser: 'Firefox', count: 4 }, { browser: 'Chrome', count: 1 }, { browser: 'Safari', count: 1 }],
+    });
+    assert.deepEqual(await call(user, 'get_resolution_metrics', {}), {
+      resolutions: [{ resolution: '1366x768', count: 3 }, { resolution: '1920x1080', count: 2 }, { resolution: '390x844', count: 1 }],
+    });
+    assert.deepEqual(await call(user, 'get_page_metrics', { limit: 1 }), { pages: [{ page: '/news', count: 3 }] });
+  });
+
+  it('refuses missing, oversized and out-of-range fields, counting nothing', async () => {
+    const before = await call(user, 'get_page_metrics');
+    for (const [input, field] of [
+      [{ browser: 'Chrome', screen_width: 1, screen_height: 1 }, 'page'],
+      [view('   '), 'page'],
+      [view('/' + 'x'.repeat(512)), 'page'],
+      [view('/a\u0000b'), 'page'],
+      [view('/', ''), 'browser'],
+      [view('/', 'B'.repeat(513)), 'browser'],
+      [view('/', 'Chrome', 0), 'screen_width'],
+      [view('/', 'Chrome', 1920.5), 'screen_width'],
+      [view('/', 'Chrome', 1920, 20_001), 'screen_height'],
+      [{ ...view('/'), screen_height: '1080' }, 'screen_height'],
+    ] as const) {
+      await fails(call(guest, 'track_metrics', input), 400, new RegExp(`^${field}: `));
+    }
+    await fails(call(user, 'get_page_metrics', { limit: 1001 }), 400, /^limit: /);
+    assert.deepEqual(await call(user, 'get_page_metrics'), before);
+  });
+
+  it('lets only registered users read the metrics', async () => {
+    for (const id of ['get_page_metrics', 'get_browser_metrics', 'get_resolution_metrics']) {
+      await fails(call(guest, id), 403);
+      await fails(withKey(id, {}), 401);
+    }
+  });
+});
+
+describe('track_metrics rate limit', () => {
+  it('allows 120 views a minute per client address', async () => {
+    // A server of its own: its limiter has counted nothing yet.
+    const own = await start();
+    try {
+      const s = await own.newSession();
+      for (let i = 0; i < 120; i++) await own.client().rpc(s, 'track_metrics', view('/'));
+      const e = await errorOf(own.client().rpc(s, 'track_metrics', view('/')));
+      assert.equal(e.status, 429);
+      assert.equal(e.body.message, 'Слишком много запросов, попробуйте позже.');
+      // Another session from the same address is held back too.
+      await assert.rejects(own.client().rpc(await own.newSession(), 'track_metrics', view('/')));
+      const reader = await registered(own);
+      assert.deepEqual((await own.client().rpc(reader, 'get_page_metrics', {})).payload, { pages: [{ page: '/', count: 120 }] });
+    } finally {
+      await own.close();
+    }
+  });
+});

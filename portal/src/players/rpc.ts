@@ -1,0 +1,148 @@
+// Players: created by registered users, visible to everyone, changed only by their creator.
+import { z } from 'zod';
+import { invalid, notFound, permissionDenied, unauthenticated, type Nk } from '@tribuna/server';
+import { cursor, limit, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { createPlayer, deletePlayer, getPlayer, listPlayers, updatePlayer, type Refusal } from './store.ts';
+
+const MAX_NAME = 100;
+// NUL cannot be stored, and no name needs line breaks or other control characters.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+const TOO_LONG = `не длиннее ${MAX_NAME} символов.`;
+const BAD_CHARS = 'недопустимые символы.';
+const NOT_TEXT = 'ожидалась строка.';
+
+/** A trimmed name of 1 to 100 characters; `missing` says which one to give. */
+const requiredName = (missing: string) =>
+  z
+    .string({ error: (iss) => (iss.input === undefined ? missing : NOT_TEXT) })
+    .trim()
+    .min(1, missing)
+    .max(MAX_NAME, TOO_LONG)
+    .refine((s) => !CONTROL.test(s), BAD_CHARS);
+
+/** An optional name: null or empty means none. */
+const optionalName = z
+  .string({ error: NOT_TEXT })
+  .trim()
+  .max(MAX_NAME, TOO_LONG)
+  .refine((s) => !CONTROL.test(s), BAD_CHARS)
+  .nullish()
+  .transform((s) => (s === '' ? null : s));
+
+/** A case-insensitive prefix filter; empty means no filter. */
+const namePrefix = z
+  .string({ error: NOT_TEXT })
+  .trim()
+  .max(MAX_NAME, TOO_LONG)
+  .refine((s) => !CONTROL.test(s), BAD_CHARS)
+  .optional();
+
+const FIRST = 'укажите имя.';
+const LAST = 'укажите фамилию.';
+const count = z.number().int().min(0).max(2_147_483_647);
+
+async function checkAvatar(nk: Nk, avatarId: string | null | undefined): Promise<void> {
+  if (avatarId && !(await nk.fileGet(avatarId))) throw invalid('avatar_id: файл не найден.');
+}
+
+function refused(r: Refusal): never {
+  if (r === 'not-found') throw notFound('Игрок не найден.');
+  throw permissionDenied('Изменять и удалять игрока может только его создатель.');
+}
+
+export const playerRpcs: RpcDef[] = [
+  // Registered users; the caller becomes the creator. goals and matches start at 0.
+  rpc(
+    'create_player',
+    'registered',
+    z.object({
+      first_name: requiredName(FIRST),
+      middle_name: optionalName,
+      last_name: requiredName(LAST),
+      avatar_id: uuid.nullish(),
+    }),
+    async ({ input, userId, nk }) => {
+      await checkAvatar(nk, input.avatar_id);
+      return createPlayer(nk.db, nk.uuid(), userId, {
+        first_name: input.first_name,
+        middle_name: input.middle_name ?? null,
+        last_name: input.last_name,
+        avatar_id: input.avatar_id ?? null,
+      });
+    },
+  ),
+
+  // Anyone.
+  rpc('get_player', 'public', z.object({ id: uuid }), async ({ input, nk }) => {
+    const player = await getPlayer(nk.db, input.id);
+    if (!player) throw notFound('Игрок не найден.');
+    return player;
+  }),
+
+  // Registered users, and only the player's creator. Omitted fields stay; null clears middle_name or avatar_id.
+  rpc(
+    'update_player',
+    'registered',
+    z.object({
+      id: uuid,
+      first_name: requiredName(FIRST).optional(),
+      middle_name: optionalName,
+      last_name: requiredName(LAST).optional(),
+      avatar_id: uuid.nullish(),
+    }),
+    async ({ input, userId, nk }) => {
+      await checkAvatar(nk, input.avatar_id);
+      const { id, ...changes } = input;
+      const result = await updatePlayer(nk.db, id, userId, changes);
+      return typeof result === 'string' ? refused(result) : result;
+    },
+  ),
+
+  // Registered users, and only the player's creator.
+  rpc('delete_player', 'registered', z.object({ id: uuid }), async ({ input, userId, nk }) => {
+    const result = await deletePlayer(nk.db, input.id, userId);
+    if (result) refused(result);
+    return {};
+  }),
+
+  // Anyone; only_mine needs a session (a guest's lists their own players, i.e. none).
+  rpc(
+    'list_players',
+    'public',
+    z.object({
+      limit: limit(20),
+      only_mine: z.boolean().default(false),
+      cursor,
+      ids: z.array(uuid).max(100).optional(),
+      creator_ids: z.array(uuid).max(100).optional(),
+      first_name: namePrefix,
+      last_name: namePrefix,
+      min_goals: count.optional(),
+      max_goals: count.optional(),
+      min_matches: count.optional(),
+      max_matches: count.optional(),
+    }),
+    async ({ input, userId, nk }) => {
+      if (input.only_mine && !userId) throw unauthenticated('only_mine: требуется вход в систему.');
+      // only_mine narrows creator_ids to the caller: nothing matches when the caller is not among them.
+      let creatorIds = input.creator_ids;
+      if (input.only_mine) {
+        if (creatorIds?.length && !creatorIds.includes(userId)) return { players: [] };
+        creatorIds = [userId];
+      }
+      return listPlayers(nk.db, {
+        limit: input.limit,
+        cursor: input.cursor || undefined,
+        ids: input.ids,
+        creatorIds,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        minGoals: input.min_goals,
+        maxGoals: input.max_goals,
+        minMatches: input.min_matches,
+        maxMatches: input.max_matches,
+      });
+    },
+  ),
+];

@@ -1,0 +1,190 @@
+// Players' SQL. Names are matched and ordered by their lower-cased keys (see migrations/0002_players.sql).
+import { invalid, type Queryable } from '@tribuna/server';
+
+export interface Player {
+  id: string;
+  first_name: string;
+  middle_name?: string;
+  last_name: string;
+  avatar_id?: string;
+  creator_id: string;
+  goals: number;
+  matches: number;
+  create_time: string;
+  update_time: string;
+}
+
+export interface NewPlayer {
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  avatar_id: string | null;
+}
+
+/** Fields to change; undefined leaves a field as it is, null clears an optional one. */
+export interface PlayerChanges {
+  first_name?: string;
+  middle_name?: string | null;
+  last_name?: string;
+  avatar_id?: string | null;
+}
+
+export interface PlayerFilter {
+  limit: number;
+  cursor?: string;
+  ids?: string[];
+  creatorIds?: string[];
+  firstName?: string;
+  lastName?: string;
+  minGoals?: number;
+  maxGoals?: number;
+  minMatches?: number;
+  maxMatches?: number;
+}
+
+interface Row {
+  id: string;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  first_name_key: string;
+  last_name_key: string;
+  avatar_id: string | null;
+  creator_id: string;
+  goals: number;
+  matches: number;
+  create_time: Date;
+  update_time: Date;
+}
+
+const COLUMNS = `id, first_name, middle_name, last_name, first_name_key, last_name_key, avatar_id, creator_id,
+  goals, matches, create_time, update_time`;
+const BAD_CURSOR = 'cursor: курсор недействителен.';
+
+/** The form names are compared in: lower case, composed, independent of the database's locale. */
+export const nameKey = (name: string) => name.normalize('NFC').toLowerCase();
+
+function toPlayer(r: Row): Player {
+  const p: Player = {
+    id: r.id,
+    first_name: r.first_name,
+    last_name: r.last_name,
+    creator_id: r.creator_id,
+    goals: r.goals,
+    matches: r.matches,
+    create_time: r.create_time.toISOString(),
+    update_time: r.update_time.toISOString(),
+  };
+  if (r.middle_name !== null) p.middle_name = r.middle_name;
+  if (r.avatar_id !== null) p.avatar_id = r.avatar_id;
+  return p;
+}
+
+export async function createPlayer(db: Queryable, id: string, creatorId: string, p: NewPlayer): Promise<Player> {
+  const rows = await db.query<Row>(
+    `INSERT INTO player (id, first_name, middle_name, last_name, first_name_key, last_name_key, avatar_id, creator_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+    [id, p.first_name, p.middle_name, p.last_name, nameKey(p.first_name), nameKey(p.last_name), p.avatar_id, creatorId],
+  );
+  return toPlayer(rows[0]);
+}
+
+export async function getPlayer(db: Queryable, id: string): Promise<Player | undefined> {
+  const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM player WHERE id = $1`, [id]);
+  return rows.length ? toPlayer(rows[0]) : undefined;
+}
+
+/** Why a change by someone was not made. */
+export type Refusal = 'not-found' | 'not-creator';
+
+async function refusal(db: Queryable, id: string): Promise<Refusal> {
+  const rows = await db.query('SELECT 1 FROM player WHERE id = $1', [id]);
+  return rows.length ? 'not-creator' : 'not-found';
+}
+
+/** Changes a player if creatorId created it; one statement, so the check and the write cannot drift apart. */
+export async function updatePlayer(db: Queryable, id: string, creatorId: string, c: PlayerChanges): Promise<Player | Refusal> {
+  const sets = ['update_time = now()'];
+  const params: unknown[] = [id, creatorId];
+  const set = (column: string, value: unknown) => {
+    params.push(value);
+    sets.push(`${column} = $${params.length}`);
+  };
+  if (c.first_name !== undefined) {
+    set('first_name', c.first_name);
+    set('first_name_key', nameKey(c.first_name));
+  }
+  if (c.last_name !== undefined) {
+    set('last_name', c.last_name);
+    set('last_name_key', nameKey(c.last_name));
+  }
+  if (c.middle_name !== undefined) set('middle_name', c.middle_name);
+  if (c.avatar_id !== undefined) set('avatar_id', c.avatar_id);
+  const rows = await db.query<Row>(
+    `UPDATE player SET ${sets.join(', ')} WHERE id = $1 AND creator_id = $2 RETURNING ${COLUMNS}`,
+    params,
+  );
+  return rows.length ? toPlayer(rows[0]) : refusal(db, id);
+}
+
+export async function deletePlayer(db: Queryable, id: string, creatorId: string): Promise<Refusal | undefined> {
+  const n = await db.execute('DELETE FROM player WHERE id = $1 AND creator_id = $2', [id, creatorId]);
+  return n ? undefined : refusal(db, id);
+}
+
+type CursorKey = [lastKey: string, firstKey: string, id: string];
+
+function encodeCursor(r: Row): string {
+  const key: CursorKey = [r.last_name_key, r.first_name_key, r.id];
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+function decodeCursor(cursor: string): CursorKey {
+  let v: unknown;
+  try {
+    v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid(BAD_CURSOR);
+  }
+  const ok =
+    Array.isArray(v) &&
+    v.length === 3 &&
+    v.every((x) => typeof x === 'string' && !x.includes('\u0000')) &&
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v[2]);
+  if (!ok) throw invalid(BAD_CURSOR);
+  return v as CursorKey;
+}
+
+const likePrefix = (s: string) => nameKey(s).replace(/[\\%_]/g, '\\$&') + '%';
+
+/** A page in (last name, first name, id) order; the cursor names the last row of the page. */
+export async function listPlayers(db: Queryable, f: PlayerFilter): Promise<{ players: Player[]; cursor?: string }> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  if (f.ids?.length) where.push(`id = ANY(${p(f.ids)}::uuid[])`);
+  if (f.creatorIds?.length) where.push(`creator_id = ANY(${p(f.creatorIds)}::uuid[])`);
+  if (f.firstName) where.push(`first_name_key LIKE ${p(likePrefix(f.firstName))}`);
+  if (f.lastName) where.push(`last_name_key LIKE ${p(likePrefix(f.lastName))}`);
+  if (f.minGoals !== undefined) where.push(`goals >= ${p(f.minGoals)}`);
+  if (f.maxGoals !== undefined) where.push(`goals <= ${p(f.maxGoals)}`);
+  if (f.minMatches !== undefined) where.push(`matches >= ${p(f.minMatches)}`);
+  if (f.maxMatches !== undefined) where.push(`matches <= ${p(f.maxMatches)}`);
+  if (f.cursor) {
+    const [last, first, id] = decodeCursor(f.cursor);
+    where.push(`(last_name_key, first_name_key, id) > (${p(last)}, ${p(first)}, ${p(id)}::uuid)`);
+  }
+  const rows = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM player ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+     ORDER BY last_name_key, first_name_key, id LIMIT ${p(f.limit + 1)}`,
+    params,
+  );
+  const more = rows.length > f.limit;
+  const page = more ? rows.slice(0, f.limit) : rows;
+  const out: { players: Player[]; cursor?: string } = { players: page.map(toPlayer) };
+  if (more) out.cursor = encodeCursor(page[page.length - 1]);
+  return out;
+}

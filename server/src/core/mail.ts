@@ -1,0 +1,104 @@
+// Outgoing mail: over SMTP when SMTP_URL is set, otherwise into DATA_DIR/outbox/ for development.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type SendMailOptions, type SMTPSentMessageInfo, type Transporter } from 'nodemailer';
+import type { StreamSentMessageInfo } from 'nodemailer/lib/stream-transport';
+import type { Config } from '../config.ts';
+import { AppError, Code, invalid } from '../errors.ts';
+import type { Logger } from '../log.ts';
+
+export interface MailInput {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface MailResult {
+  messageId: string;
+  /** The .eml file written, when there is no SMTP server. */
+  file?: string;
+}
+
+const ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
+
+export class Mailer {
+  private readonly config: Config;
+  private readonly logger: Logger;
+  private readonly smtp: Transporter<SMTPSentMessageInfo> | undefined;
+  private readonly outbox: Transporter<StreamSentMessageInfo> | undefined;
+  readonly outboxDir: string;
+
+  constructor(config: Config, logger: Logger) {
+    this.config = config;
+    this.logger = logger;
+    this.outboxDir = path.join(config.dataDir, 'outbox');
+    if (config.smtpUrl) {
+      // Short timeouts: a sign-in waits for the mail, and clients give up after seconds.
+      this.smtp = nodemailer.createTransport({
+        url: config.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      });
+    } else {
+      this.outbox = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+      if (config.production) {
+        logger.warn('SMTP_URL is not set: mail is only written to the outbox directory', { dir: this.outboxDir });
+      }
+    }
+  }
+
+  /** Whether mail leaves this machine (SMTP_URL is set). */
+  get delivers(): boolean {
+    return this.smtp !== undefined;
+  }
+
+  /** Sends one mail; a failure is logged here and raised as Unavailable. */
+  async send(mail: MailInput): Promise<MailResult> {
+    const message = this.compose(mail);
+    try {
+      if (this.smtp) {
+        const info = await this.smtp.sendMail(message);
+        this.logger.info('mail sent', { to: mail.to, messageId: info.messageId });
+        this.logger.debug('mail subject', { to: mail.to, subject: mail.subject });
+        return { messageId: info.messageId };
+      }
+      return await this.writeOutbox(mail, message);
+    } catch (err) {
+      this.logger.error('mail not sent', { to: mail.to, err: (err as Error).message });
+      throw new AppError(Code.Unavailable, this.smtp ? 'Mail could not be sent: the mail server refused or did not answer.' : 'Mail could not be written to the outbox.');
+    }
+  }
+
+  private compose(mail: MailInput): SendMailOptions {
+    const to = typeof mail.to === 'string' ? mail.to.trim() : '';
+    if (!ADDRESS.test(to) || to.length > 254) throw invalid('Mail recipient must be one e-mail address.');
+    if (typeof mail.subject !== 'string' || /[\r\n]/.test(mail.subject)) throw invalid('Mail subject must be one line of text.');
+    if (typeof mail.text !== 'string') throw invalid('Mail text is required.');
+    if (mail.html !== undefined && typeof mail.html !== 'string') throw invalid('Mail html must be a string.');
+    const message: SendMailOptions = {
+      from: this.config.mailFrom,
+      to,
+      subject: mail.subject,
+      text: mail.text,
+      // Digits stay readable in quoted-printable: a developer can read a code in an outbox file.
+      textEncoding: 'quoted-printable',
+    };
+    if (mail.html) message.html = mail.html;
+    return message;
+  }
+
+  // Subjects and bodies may carry one-time codes: only debug logging shows them.
+  private async writeOutbox(mail: MailInput, message: SendMailOptions): Promise<MailResult> {
+    const info = await this.outbox!.sendMail(message);
+    await fs.mkdir(this.outboxDir, { recursive: true, mode: 0o700 });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = path.join(this.outboxDir, `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`);
+    await fs.writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
+    this.logger.info('mail written to the outbox (SMTP_URL is not set)', { to: mail.to, file });
+    this.logger.debug('mail', { to: mail.to, subject: mail.subject, text: mail.text });
+    return { messageId: info.messageId, file };
+  }
+}

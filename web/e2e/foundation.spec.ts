@@ -1,0 +1,121 @@
+import { expect, test, type Page } from '@playwright/test';
+import { GOOGLE_ACCOUNT, startPortal, type Portal } from './portal.ts';
+
+let portal: Portal;
+test.beforeAll(async () => {
+  portal = await startPortal();
+});
+test.afterAll(async () => {
+  await portal?.close();
+});
+
+// A 64x64 PNG with a red square, made once.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAAb0lEQVR4nO3PAQkAAAyEwO9feoshgnABdLep8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3IPanc8OLDQitxAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+async function loginByCode(page: Page, email: string): Promise<void> {
+  await page.goto(`${portal.url}/login`);
+  await page.getByRole('button', { name: 'Код на электронную почту' }).click();
+  await page.getByLabel('Электронная почта').fill(email);
+  const send = page.getByRole('button', { name: 'Получить код' });
+  await expect(send).toBeDisabled();
+  await page.getByRole('checkbox').check();
+  await send.click();
+  await expect(page.getByText('Код отправлен на вашу почту')).toBeVisible();
+  const mail = await portal.smtp.waitForMail(email, 10_000);
+  const code = /\b(\d{6})\b/.exec(mail.text ?? '')![1];
+  await page.getByLabel('Код из письма').fill(code);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+}
+
+test('a first visit gets a guest session from a device id', async ({ page }) => {
+  await page.goto(portal.url);
+  await expect(page.getByRole('heading', { name: 'Следите за любимыми командами' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('tribuna.token'))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  const storage = await page.evaluate(() => ({ ...localStorage }));
+  expect(storage['tribuna.is_guest']).toBe('true');
+  expect(storage['tribuna.device_id']).toMatch(/^[0-9a-f-]{36}$/);
+  // The same device id after a reload: one guest account per browser.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('tribuna.device_id'))).toBe(storage['tribuna.device_id']);
+});
+
+test('e-mail code login: the mail arrives, the code signs in, logout returns to a guest', async ({ page }) => {
+  await loginByCode(page, 'fan.one@example.com');
+  expect(await page.evaluate(() => localStorage.getItem('tribuna.is_guest'))).toBe('false');
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('tribuna.is_guest'))).toBe('true');
+});
+
+test('Google login through the provider redirect and the callback page', async ({ page }) => {
+  await page.goto(`${portal.url}/login`);
+  const google = page.getByRole('button', { name: 'Войти через Google' });
+  await expect(google).toBeEnabled();
+  await google.click();
+  await page.waitForURL(`${portal.url}/`);
+  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+  await page.goto(`${portal.url}/user/profile`);
+  await expect(page.getByText(GOOGLE_ACCOUNT.name)).toBeVisible();
+});
+
+test('the Google callback without a code says so', async ({ page }) => {
+  await page.goto(`${portal.url}/auth/google/callback`);
+  await expect(page.getByText('Код авторизации Google не найден в URL')).toBeVisible();
+});
+
+test('profile: edit the fields and upload an avatar; they are there after a reload', async ({ page }) => {
+  await loginByCode(page, 'profile.user@example.com');
+  await page.goto(`${portal.url}/user/profile`);
+  await expect(page.getByText('Локация не указана')).toBeVisible();
+  await expect(page.getByText('У вас пока нет игроков.')).toBeVisible();
+  await page.getByRole('button', { name: 'Редактировать' }).click();
+  await page.getByLabel('Отображаемое имя').fill('Капитан Иванов');
+  await page.getByLabel('Язык').selectOption('ru-RU');
+  await page.getByLabel('Локация').fill('Казань');
+  await page.getByLabel('Часовой пояс').selectOption('Europe/Moscow');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Профиль сохранён')).toBeVisible();
+
+  await page.getByLabel('Аватар').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: PNG });
+  const avatar = page.locator('img.avatar-large');
+  await expect(avatar).toHaveAttribute('src', /^\/uploads\/[0-9a-f-]{36}$/);
+
+  await page.reload();
+  await expect(page.getByText('Капитан Иванов')).toBeVisible();
+  await expect(page.getByText('Казань')).toBeVisible();
+  await expect(page.getByText('Москва (Europe/Moscow)')).toBeVisible();
+  const src = await page.locator('img.avatar-large').getAttribute('src');
+  const res = await page.request.get(`${portal.url}${src}`);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('image/webp');
+});
+
+test('player creation from the profile, then the player page', async ({ page }) => {
+  await loginByCode(page, 'player.owner@example.com');
+  await page.goto(`${portal.url}/user/profile`);
+  await page.getByRole('link', { name: 'Создать игрока' }).click();
+  await page.getByRole('button', { name: 'Создать' }).click();
+  await expect(page.getByText('Введите имя')).toBeVisible();
+  await page.getByLabel('Имя', { exact: true }).fill('Лев');
+  await page.getByLabel('Отчество').fill('Иванович');
+  await page.getByLabel('Фамилия').fill('Яшин');
+  await page.getByLabel('Фото').setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.locator('img.image-upload-preview')).toBeVisible();
+  await page.getByRole('button', { name: 'Создать' }).click();
+  await expect(page.getByRole('heading', { name: 'Яшин Лев Иванович' })).toBeVisible();
+  await expect(page).toHaveURL(/\/players\/[0-9a-f-]{36}$/);
+  await page.goto(`${portal.url}/user/profile`);
+  await expect(page.getByRole('link', { name: 'Яшин Лев Иванович' })).toBeVisible();
+  await page.goto(`${portal.url}/players`);
+  await expect(page.getByRole('link', { name: 'Яшин Лев Иванович' })).toBeVisible();
+});
+
+test('unknown addresses show the not-found page', async ({ page }) => {
+  await page.goto(`${portal.url}/no/such/page`);
+  await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
+});
