@@ -21,7 +21,6 @@ export interface Config {
   maxMessageSizeBytes: number;
   webDist: string | undefined;
   modules: string[];
-  publicUrl: string;
   /** Google sign-in (OpenID Connect); undefined when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are unset. */
   google: GoogleConfig | undefined;
 }
@@ -134,13 +133,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new ConfigError('RUNTIME_MODULES', 'must be a comma-separated list of module specifiers, or "none"');
   }
 
-  const publicUrl = str(env, 'PUBLIC_URL', `http://${host.includes(':') ? `[${host}]` : host}:${port}`);
-  try {
-    new URL(publicUrl);
-  } catch {
-    throw new ConfigError('PUBLIC_URL', `must be an absolute URL, got "${publicUrl}"`);
-  }
-
   const googleIssuer = (url(env, 'GOOGLE_ISSUER', ['https:', 'http:']) ?? 'https://accounts.google.com').replace(/\/$/, '');
   const googleClientId = optional(env, 'GOOGLE_CLIENT_ID');
   const googleClientSecret = optional(env, 'GOOGLE_CLIENT_SECRET');
@@ -166,7 +158,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     maxMessageSizeBytes: int(env, 'MAX_MESSAGE_SIZE_BYTES', 4096, 256, 16 * 1024 * 1024),
     webDist: webDistRaw === 'none' ? undefined : path.resolve(cwd, webDistRaw ?? DEFAULT_WEB_DIST),
     modules: modulesRaw.trim() === 'none' ? [] : modules,
-    publicUrl: publicUrl.replace(/\/$/, ''),
     google: googleClientId && googleClientSecret
       ? { clientId: googleClientId, clientSecret: googleClientSecret, issuer: googleIssuer }
       : undefined,

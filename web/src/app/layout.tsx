@@ -4,7 +4,7 @@ import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
 import { sessionManager } from '../lib/nakama/session.ts';
 import { useAccount } from '../stores/account.ts';
 import { useAuthenticated } from '../stores/session.ts';
-import { formatNumber } from '../shared/i18n/format.ts';
+import { formatNumber } from '../shared/i18n/number.ts';
 import { COMMUNITY_CHAT_URL, layoutMessages as m } from './messages.ts';
 
 const NAV = [

@@ -1,4 +1,4 @@
-// Russian formatting of dates, numbers and plurals.
+// Russian formatting of dates and plurals (numbers: number.ts, without date-fns).
 import { format, isToday, isYesterday, differenceInCalendarDays } from 'date-fns';
 import { ru } from 'date-fns/locale';
 
@@ -43,11 +43,3 @@ export function plural(n: number, forms: [one: string, few: string, many: string
   return r === 'one' ? forms[0] : r === 'few' ? forms[1] : forms[2];
 }
 
-const number = new Intl.NumberFormat('ru-RU');
-export function formatNumber(n: number): string {
-  return number.format(n);
-}
-
-export function formatRating(n: number, digits = 2): string {
-  return new Intl.NumberFormat('ru-RU', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
-}
