@@ -43,7 +43,7 @@ const LAST = 'укажите фамилию.';
 const count = z.number().int().min(0).max(2_147_483_647);
 
 async function checkAvatar(nk: Nk, avatarId: string | null | undefined): Promise<void> {
-  if (avatarId && !(await nk.fileGet(avatarId))) throw invalid('avatar_id: файл не найден.');
+  if (avatarId && !(await nk.fileInfo(avatarId))) throw invalid('avatar_id: файл не найден.');
 }
 
 function refused(r: Refusal): never {

@@ -190,6 +190,8 @@ export interface Nk {
   fileUpload(ownerId: string | null, bytes: Uint8Array, declaredFormat?: string): Promise<NkFile>;
   /** A stored file with its bytes; undefined for an unknown or malformed id. */
   fileGet(id: string): Promise<NkFileContent | undefined>;
+  /** A stored file's metadata without reading its bytes; undefined for an unknown or malformed id. */
+  fileInfo(id: string): Promise<NkFile | undefined>;
 }
 
 export function userFromRow(row: UserRow, online: boolean): NkUser {
@@ -354,6 +356,10 @@ export function createNk(core: Core, disconnectUser: (userId: string) => void): 
     async fileGet(id) {
       const f = await core.files.get(id);
       return f && { ...nkFile(f), bytes: f.bytes, sha256: f.sha256, ownerId: f.ownerId, createTime: f.createTime };
+    },
+    async fileInfo(id) {
+      const f = await core.files.info(id);
+      return f && nkFile(f);
     },
   };
 }
