@@ -20,6 +20,7 @@ export default defineConfig({
         '--no-first-run',
       ],
     },
+    viewport: { width: 1280, height: 1000 },
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
     trace: 'retain-on-failure',

@@ -2,12 +2,18 @@
 import path from 'node:path';
 import type { RuntimeModule } from '@tribuna/server';
 import { authRpcs } from './auth/rpc.ts';
+import { calendarRpcs } from './calendar/rpc.ts';
 import { fileRpcs } from './files/rpc.ts';
 import { registerAll, type RpcDef } from './lib/rpc.ts';
+import { lockerRpcs } from './locker/rpc.ts';
 import { metricRpcs } from './metrics/rpc.ts';
+import { photoRpcs } from './photos/rpc.ts';
 import { playerRpcs } from './players/rpc.ts';
+import { rosterRpcs } from './roster/rpc.ts';
+import { teamRpcs } from './teams/rpc.ts';
+import { videoRpcs } from './videos/rpc.ts';
 
-const rpcs: RpcDef[] = [...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs];
+const rpcs: RpcDef[] = [...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...lockerRpcs, ...calendarRpcs, ...photoRpcs, ...videoRpcs];
 
 const portal: RuntimeModule = {
   name: 'portal',

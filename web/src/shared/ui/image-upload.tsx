@@ -13,9 +13,11 @@ interface Props {
   /** Where errors go besides the field: the spec has some forms only log them. */
   onError?(message: string, error: unknown): void;
   failedMessage?: string;
+  /** False where the spec has failures only logged (photo uploads): the field then shows only progress. */
+  showError?: boolean;
 }
 
-export function ImageUpload({ label, value, onUploaded, onError, failedMessage = IMAGE_MESSAGES.failed }: Props) {
+export function ImageUpload({ label, value, onUploaded, onError, failedMessage = IMAGE_MESSAGES.failed, showError = true }: Props) {
   const id = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -44,7 +46,7 @@ export function ImageUpload({ label, value, onUploaded, onError, failedMessage =
       {value && <img className="image-upload-preview" src={fileUrl(value)} alt="" width={96} height={96} />}
       <input id={id} type="file" accept="image/*" disabled={progress !== null} onChange={(e) => void choose(e.target.files?.[0])} />
       {progress !== null && <Progress value={progress} label="Загрузка изображения" />}
-      {error && (
+      {error && showError && (
         <small className="field-error" role="alert">
           {error}
         </small>

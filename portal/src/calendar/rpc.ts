@@ -1,0 +1,141 @@
+// Team calendar: anyone reads a team's events by date range; its managers add, change and remove them.
+import { z } from 'zod';
+import { invalid, notFound } from '@tribuna/server';
+import { rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { requireManager } from '../teams/access.ts';
+import { teamExists } from '../teams/store.ts';
+import { createEvent, deleteEvent, EVENT_TYPES, getEvent, listEvents, updateEvent } from './store.ts';
+
+const MAX_RANGE_DAYS = 366;
+const DAY_MS = 86_400_000;
+/** The portal's audience lives mostly in Moscow time; clients pass their own zone to shift month edges. */
+const DEFAULT_TIME_ZONE = 'Europe/Moscow';
+const NOT_TEXT = 'ожидалась строка.';
+
+/** Whether y-m-d is a real calendar day (2025-02-30 is not). */
+function isDay(y: number, m: number, d: number): boolean {
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+const date = z
+  .string({ error: 'ожидалась дата в формате yyyy-MM-dd.' })
+  .regex(/^[1-9]\d{3}-\d{2}-\d{2}$/, 'ожидалась дата в формате yyyy-MM-dd.')
+  .refine((s) => isDay(+s.slice(0, 4), +s.slice(5, 7), +s.slice(8, 10)), 'такой даты нет.');
+
+const DATETIME = /^([1-9]\d{3})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-](0\d|1[0-4]):[0-5]\d)$/;
+const BAD_TIME = 'ожидались дата и время ISO 8601 с часовым поясом, например 2025-05-01T18:30:00+03:00.';
+/** An instant with an explicit offset: a local time alone would be ambiguous. */
+const eventTime = z
+  .string({ error: BAD_TIME })
+  .refine((s) => {
+    const m = DATETIME.exec(s);
+    return !!m && isDay(+m[1], +m[2], +m[3]);
+  }, BAD_TIME)
+  .transform((s) => new Date(s));
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+// A name such as Europe/Moscow: offsets like +03:00 are refused, PostgreSQL reads their sign the POSIX way.
+const timeZone = z
+  .string({ error: NOT_TEXT })
+  .max(64)
+  .refine((s) => /^[A-Za-z][A-Za-z0-9_+/-]*$/.test(s) && isTimeZone(s), 'неизвестный часовой пояс.');
+
+/** Trimmed one-line text of at most max characters. */
+const line = (max: number, min = 0, missing = '') =>
+  z
+    .string({ error: (iss) => (iss.input === undefined && missing ? missing : NOT_TEXT) })
+    .trim()
+    .min(min, missing)
+    .max(max, `не длиннее ${max} символов.`)
+    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'недопустимые символы.');
+const TITLE = 'укажите название события.';
+const title = line(200, 1, TITLE);
+/** Optional text: null or omitted is empty. */
+const place = line(200).nullish();
+const description = z
+  .string({ error: NOT_TEXT })
+  .trim()
+  .max(2000, 'не длиннее 2000 символов.')
+  .refine((s) => !s.includes('\u0000'), 'недопустимые символы.')
+  .nullish();
+const type = z.enum(EVENT_TYPES, { error: `тип события: ${EVENT_TYPES.join(', ')}.` });
+
+const EVENT_NOT_FOUND = 'Событие не найдено.';
+
+export const calendarRpcs: RpcDef[] = [
+  // Anyone. Both days are included; they are calendar days in time_zone (Moscow time by default).
+  rpc(
+    'list_team_events',
+    'public',
+    z.object({ team_id: uuid, start_date: date, end_date: date, time_zone: timeZone.default(DEFAULT_TIME_ZONE) }),
+    async ({ input, nk }) => {
+      const days = (Date.parse(input.end_date) - Date.parse(input.start_date)) / DAY_MS;
+      if (days < 0) throw invalid('end_date: не может быть раньше start_date.');
+      if (days > MAX_RANGE_DAYS) throw invalid(`Диапазон дат не может быть больше ${MAX_RANGE_DAYS} дней.`);
+      if (!(await teamExists(nk.db, input.team_id))) throw notFound('Команда не найдена.');
+      const range = { teamId: input.team_id, startDate: input.start_date, endDate: input.end_date, timeZone: input.time_zone };
+      try {
+        return { events: await listEvents(nk.db, range) };
+      } catch (err) {
+        // A zone the JavaScript runtime knows but the database's time zone data does not.
+        if ((err as { code?: string }).code === '22023') throw invalid('time_zone: неизвестный часовой пояс.');
+        throw err;
+      }
+    },
+  ),
+
+  // Managers; the caller is the event's creator.
+  rpc(
+    'create_team_event',
+    'registered',
+    z.object({ team_id: uuid, title, type, event_time: eventTime, place, description }),
+    async ({ input, userId, nk }) => {
+      await requireManager(nk.db, input.team_id, userId);
+      return createEvent(nk.db, nk.uuid(), input.team_id, userId, {
+        title: input.title,
+        type: input.type,
+        event_time: input.event_time,
+        place: input.place ?? '',
+        description: input.description ?? '',
+      });
+    },
+  ),
+
+  // Managers of the event's team. Omitted fields stay; null empties place or description.
+  rpc(
+    'update_team_event',
+    'registered',
+    z.object({ id: uuid, title: title.optional(), type: type.optional(), event_time: eventTime.optional(), place, description }),
+    async ({ input, userId, nk }) => {
+      const event = await getEvent(nk.db, input.id);
+      if (!event) throw notFound(EVENT_NOT_FOUND);
+      await requireManager(nk.db, event.team_id, userId);
+      const updated = await updateEvent(nk.db, input.id, {
+        title: input.title,
+        type: input.type,
+        event_time: input.event_time,
+        place: input.place === null ? '' : input.place,
+        description: input.description === null ? '' : input.description,
+      });
+      if (!updated) throw notFound(EVENT_NOT_FOUND);
+      return updated;
+    },
+  ),
+
+  // Managers of the event's team.
+  rpc('delete_team_event', 'registered', z.object({ id: uuid }), async ({ input, userId, nk }) => {
+    const event = await getEvent(nk.db, input.id);
+    if (!event) throw notFound(EVENT_NOT_FOUND);
+    await requireManager(nk.db, event.team_id, userId);
+    if (!(await deleteEvent(nk.db, input.id))) throw notFound(EVENT_NOT_FOUND);
+    return {};
+  }),
+];

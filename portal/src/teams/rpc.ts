@@ -1,0 +1,135 @@
+// Teams: created by registered users, visible to everyone, changed by their managers, deleted by their owner.
+import { z } from 'zod';
+import { invalid, notFound, permissionDenied, type Nk } from '@tribuna/server';
+import { cursor, limit, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { createFormation, DEFAULT_FORMATION } from '../locker/store.ts';
+import { requireManager, teamAccess } from './access.ts';
+import { deleteTeam, getTeam, hasPlayer, insertTeam, listTeams, updateTeam } from './store.ts';
+
+// NUL cannot be stored, and a name needs no line breaks or other control characters.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const NOT_TEXT = 'ожидалась строка.';
+const NAME = 'укажите название команды.';
+
+const name = z
+  .string({ error: (iss) => (iss.input === undefined ? NAME : NOT_TEXT) })
+  .trim()
+  .min(1, NAME)
+  .max(100, 'не длиннее 100 символов.')
+  .refine((s) => !CONTROL.test(s), 'недопустимые символы.');
+
+// Line breaks are kept; NUL is refused because PostgreSQL cannot store it.
+const description = z
+  .string({ error: NOT_TEXT })
+  .trim()
+  .max(2000, 'не длиннее 2000 символов.')
+  .refine((s) => !s.includes('\u0000'), 'недопустимые символы.');
+
+const teamType = z.union([z.literal(0), z.literal(1)], { error: 'тип команды: 0 (открытая) или 1 (закрытая).' });
+
+async function checkAvatar(nk: Nk, avatarId: string | null | undefined): Promise<void> {
+  if (avatarId && !(await nk.fileInfo(avatarId))) throw invalid('avatar_id: файл не найден.');
+}
+
+const TEAM_NOT_FOUND = 'Команда не найдена.';
+
+export const teamRpcs: RpcDef[] = [
+  // Registered users; the caller becomes the owner. The team starts with the default formation.
+  rpc(
+    'create_team',
+    'registered',
+    z.object({
+      name,
+      description: description.nullish(),
+      avatar_id: uuid.nullish(),
+      team_type: teamType.default(0),
+    }),
+    async ({ input, userId, nk }) => {
+      await checkAvatar(nk, input.avatar_id);
+      const id = nk.uuid();
+      const formationId = nk.uuid();
+      return nk.db.tx(async (q) => {
+        await insertTeam(q, id, userId, {
+          name: input.name,
+          description: input.description ?? '',
+          avatar_id: input.avatar_id ?? null,
+          team_type: input.team_type,
+        });
+        await createFormation(q, formationId, id, DEFAULT_FORMATION, true);
+        return (await getTeam(q, id))!;
+      });
+    },
+  ),
+
+  // Anyone; viewer describes the caller's standing (all false for visitors and HTTP-key calls).
+  rpc('get_team', 'public', z.object({ id: uuid }), async ({ input, userId, nk }) => {
+    const team = await getTeam(nk.db, input.id);
+    if (!team) throw notFound(TEAM_NOT_FOUND);
+    const a = await teamAccess(nk.db, input.id, userId);
+    const viewer = {
+      is_owner: a.isOwner,
+      is_admin: a.isAdmin,
+      is_member: a.isMember,
+      has_player: await hasPlayer(nk.db, input.id, userId),
+      can_manage: a.canManage,
+    };
+    return { ...team, viewer };
+  }),
+
+  // Managers (the owner and admins). Omitted fields stay; avatar_id null clears it.
+  rpc(
+    'update_team',
+    'registered',
+    z.object({
+      id: uuid,
+      name: name.optional(),
+      // null clears the description, as an empty one does.
+      description: description.nullish().transform((s) => (s === null ? '' : s)),
+      avatar_id: uuid.nullish(),
+      team_type: teamType.optional(),
+    }),
+    async ({ input, userId, nk }) => {
+      await checkAvatar(nk, input.avatar_id);
+      const { id, ...changes } = input;
+      return nk.db.tx(async (q) => {
+        await requireManager(q, id, userId);
+        const team = await updateTeam(q, id, changes);
+        if (!team) throw notFound(TEAM_NOT_FOUND);
+        return team;
+      });
+    },
+  ),
+
+  // The owner only; admins may not delete the team.
+  rpc('delete_team', 'registered', z.object({ id: uuid }), async ({ input, userId, nk }) => {
+    await nk.db.tx(async (q) => {
+      const a = await teamAccess(q, input.id, userId);
+      if (!a.isOwner) throw permissionDenied('Удалить команду может только её владелец.');
+      await deleteTeam(q, input.id);
+    });
+    return {};
+  }),
+
+  // Anyone; newest first. name is a case-insensitive prefix.
+  rpc(
+    'list_teams',
+    'public',
+    z.object({
+      ids: z.array(uuid).max(100).optional(),
+      team_type: teamType.optional(),
+      creator_id: uuid.optional(),
+      name: z.string({ error: NOT_TEXT }).trim().max(100, 'не длиннее 100 символов.').refine((s) => !CONTROL.test(s), 'недопустимые символы.').optional(),
+      limit: limit(20),
+      cursor,
+    }),
+    async ({ input, nk }) =>
+      listTeams(nk.db, {
+        limit: input.limit,
+        cursor: input.cursor || undefined,
+        ids: input.ids,
+        teamType: input.team_type,
+        creatorId: input.creator_id,
+        name: input.name,
+      }),
+  ),
+];

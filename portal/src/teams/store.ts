@@ -1,0 +1,191 @@
+// Teams' SQL. Names are matched by their lower-cased keys (see migrations/0004_teams.sql).
+import { invalid, type Queryable } from '@tribuna/server';
+import { nameKey } from '../players/store.ts';
+
+export interface Team {
+  id: string;
+  name: string;
+  description: string;
+  avatar_id?: string;
+  team_type: number;
+  rating: number;
+  creator_id: string;
+  member_count: number;
+  create_time: string;
+  update_time: string;
+}
+
+export interface NewTeam {
+  name: string;
+  description: string;
+  avatar_id: string | null;
+  team_type: number;
+}
+
+/** Fields to change; undefined leaves a field as it is, null clears avatar_id. */
+export interface TeamChanges {
+  name?: string;
+  description?: string;
+  avatar_id?: string | null;
+  team_type?: number;
+}
+
+export interface TeamFilter {
+  limit: number;
+  cursor?: string;
+  ids?: string[];
+  teamType?: number;
+  creatorId?: string;
+  name?: string;
+}
+
+interface Row {
+  id: string;
+  name: string;
+  description: string;
+  avatar_id: string | null;
+  team_type: number;
+  rating: string;
+  creator_id: string;
+  member_count: number;
+  create_time: Date;
+  update_time: Date;
+  /** create_time in microseconds since the epoch: the cursor keeps the database's full precision. */
+  time_us: string;
+}
+
+const COLUMNS = `t.id, t.name, t.description, t.avatar_id, t.team_type, t.rating, t.creator_id, t.create_time, t.update_time,
+  (SELECT count(*) FROM team_player tp WHERE tp.team_id = t.id AND tp.is_confirmed)::int AS member_count,
+  (extract(epoch FROM t.create_time) * 1000000)::bigint::text AS time_us`;
+const BAD_CURSOR = 'cursor: курсор недействителен.';
+
+function toTeam(r: Row): Team {
+  const t: Team = {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    team_type: r.team_type,
+    rating: Number(r.rating),
+    creator_id: r.creator_id,
+    member_count: r.member_count,
+    create_time: r.create_time.toISOString(),
+    update_time: r.update_time.toISOString(),
+  };
+  if (r.avatar_id !== null) t.avatar_id = r.avatar_id;
+  return t;
+}
+
+/** Locks a team's row until the transaction ends; false when there is no such team. */
+export async function lockTeam(q: Queryable, teamId: string): Promise<boolean> {
+  // NO KEY UPDATE: serialises the team's roster and locker changes without blocking inserts that reference it.
+  const rows = await q.query('SELECT 1 FROM team WHERE id = $1 FOR NO KEY UPDATE', [teamId]);
+  return rows.length > 0;
+}
+
+export async function teamExists(q: Queryable, teamId: string): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM team WHERE id = $1', [teamId])).length > 0;
+}
+
+/** PostgreSQL unique_violation on the named constraint or index. */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  const e = err as { code?: string; constraint?: string; message?: string } | null;
+  return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(`"${constraint}"`));
+}
+
+export async function insertTeam(q: Queryable, id: string, creatorId: string, t: NewTeam): Promise<void> {
+  await q.execute(
+    `INSERT INTO team (id, name, name_key, description, avatar_id, team_type, creator_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [id, t.name, nameKey(t.name), t.description, t.avatar_id, t.team_type, creatorId],
+  );
+}
+
+export async function getTeam(q: Queryable, id: string): Promise<Team | undefined> {
+  const rows = await q.query<Row>(`SELECT ${COLUMNS} FROM team t WHERE t.id = $1`, [id]);
+  return rows.length ? toTeam(rows[0]) : undefined;
+}
+
+/** Whether one of the user's players is on the team, confirmed or not. */
+export async function hasPlayer(q: Queryable, teamId: string, userId: string): Promise<boolean> {
+  if (!userId) return false;
+  const rows = await q.query('SELECT 1 FROM team_player WHERE user_id = $1 AND team_id = $2 LIMIT 1', [userId, teamId]);
+  return rows.length > 0;
+}
+
+export async function updateTeam(q: Queryable, id: string, c: TeamChanges): Promise<Team | undefined> {
+  const sets = ['update_time = now()'];
+  const params: unknown[] = [id];
+  const set = (column: string, value: unknown) => {
+    params.push(value);
+    sets.push(`${column} = $${params.length}`);
+  };
+  if (c.name !== undefined) {
+    set('name', c.name);
+    set('name_key', nameKey(c.name));
+  }
+  if (c.description !== undefined) set('description', c.description);
+  if (c.avatar_id !== undefined) set('avatar_id', c.avatar_id);
+  if (c.team_type !== undefined) set('team_type', c.team_type);
+  const n = await q.execute(`UPDATE team SET ${sets.join(', ')} WHERE id = $1`, params);
+  return n ? getTeam(q, id) : undefined;
+}
+
+/** Its roster, formations, positions and events go with it (foreign keys cascade). */
+export async function deleteTeam(q: Queryable, id: string): Promise<boolean> {
+  return (await q.execute('DELETE FROM team WHERE id = $1', [id])) > 0;
+}
+
+type CursorKey = [timeUs: string, id: string];
+
+function decodeCursor(cursor: string): CursorKey {
+  let v: unknown;
+  try {
+    v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid(BAD_CURSOR);
+  }
+  const ok =
+    Array.isArray(v) &&
+    v.length === 2 &&
+    typeof v[0] === 'string' &&
+    /^-?\d{1,18}$/.test(v[0]) &&
+    typeof v[1] === 'string' &&
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v[1]);
+  if (!ok) throw invalid(BAD_CURSOR);
+  return v as CursorKey;
+}
+
+const likePrefix = (s: string) => nameKey(s).replace(/[\\%_]/g, '\\$&') + '%';
+
+/** The statement of a page of teams, newest first; exported so tests can EXPLAIN it. */
+export function listTeamsQuery(f: TeamFilter): { sql: string; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  if (f.ids?.length) where.push(`t.id = ANY(${p(f.ids)}::uuid[])`);
+  if (f.teamType !== undefined) where.push(`t.team_type = ${p(f.teamType)}`);
+  if (f.creatorId) where.push(`t.creator_id = ${p(f.creatorId)}`);
+  if (f.name) where.push(`t.name_key LIKE ${p(likePrefix(f.name))}`);
+  if (f.cursor) {
+    const [timeUs, id] = decodeCursor(f.cursor);
+    where.push(`(t.create_time, t.id) < ('epoch'::timestamptz + ${p(timeUs)}::bigint * interval '1 microsecond', ${p(id)}::uuid)`);
+  }
+  const sql = `SELECT ${COLUMNS} FROM team t ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+     ORDER BY t.create_time DESC, t.id DESC LIMIT ${p(f.limit + 1)}`;
+  return { sql, params };
+}
+
+export async function listTeams(q: Queryable, f: TeamFilter): Promise<{ teams: Team[]; cursor?: string }> {
+  const { sql, params } = listTeamsQuery(f);
+  const rows = await q.query<Row>(sql, params);
+  const more = rows.length > f.limit;
+  const page = more ? rows.slice(0, f.limit) : rows;
+  const out: { teams: Team[]; cursor?: string } = { teams: page.map(toTeam) };
+  if (more) {
+    const last = page[page.length - 1];
+    out.cursor = Buffer.from(JSON.stringify([last.time_us, last.id])).toString('base64url');
+  }
+  return out;
+}

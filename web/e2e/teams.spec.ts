@@ -1,0 +1,106 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { startPortal, type Portal } from './portal.ts';
+
+let portal: Portal;
+test.beforeAll(async () => {
+  portal = await startPortal();
+});
+test.afterAll(async () => {
+  await portal?.close();
+});
+
+async function signedInPage(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${portal.url}/login`);
+  await page.getByRole('button', { name: 'Код на электронную почту' }).click();
+  await page.getByLabel('Электронная почта').fill(email);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Получить код' }).click();
+  const mail = await portal.smtp.waitForMail(email, 10_000);
+  await page.getByLabel('Код из письма').fill(/\b(\d{6})\b/.exec(mail.text ?? '')![1]);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+  return page;
+}
+
+/** A pointer drag in small steps, as a person does: dnd-kit starts dragging after 5 px. */
+async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
+  await to.scrollIntoViewIfNeeded();
+  await from.scrollIntoViewIfNeeded();
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 15 });
+  await page.mouse.up();
+}
+
+test('a team: creation, a join request, approval by drag and drop, a place on the pitch that survives a reload', async ({ browser }) => {
+  // The owner creates the team.
+  const owner = await signedInPage(browser, 'team.owner@example.com');
+  await owner.goto(`${portal.url}/teams`);
+  await owner.getByRole('link', { name: 'Создать команду' }).click();
+  await owner.getByLabel('Название').fill('Северные волки');
+  await owner.getByLabel('Описание').fill('Любительская команда с севера Москвы');
+  await owner.getByRole('button', { name: 'Создать' }).click();
+  await expect(owner.getByText('Команда "Северные волки" успешно создана.')).toBeVisible();
+  await owner.waitForURL(/\/teams\/[0-9a-f-]{36}$/);
+  const teamUrl = owner.url();
+  await expect(owner.getByRole('heading', { name: 'Северные волки' })).toBeVisible();
+
+  // A second user creates a player and asks to join with it.
+  const fan = await signedInPage(browser, 'team.player@example.com');
+  await fan.goto(`${portal.url}/players/create`);
+  await fan.getByLabel('Имя', { exact: true }).fill('Игорь');
+  await fan.getByLabel('Фамилия').fill('Акинфеев');
+  await fan.getByRole('button', { name: 'Создать' }).click();
+  await expect(fan.getByRole('heading', { name: 'Акинфеев Игорь' })).toBeVisible();
+  await fan.goto(teamUrl);
+  await fan.getByRole('link', { name: 'Вступить в команду' }).click();
+  const send = fan.getByRole('button', { name: 'Отправить заявку' });
+  await expect(send).toBeDisabled();
+  await expect(fan.getByText('Свободный номер: 1')).toBeVisible();
+  await fan.getByRole('radio', { name: 'Акинфеев Игорь' }).check();
+  await send.click();
+  await fan.waitForURL(teamUrl);
+  // Their player is on the team now (unconfirmed): no join button.
+  await expect(fan.getByRole('link', { name: 'Вступить в команду' })).toHaveCount(0);
+
+  // The owner accepts the request, then drags the player onto the goalkeepers' column.
+  await owner.goto(`${teamUrl}/roster`);
+  await expect(owner.getByText('Заявки на вступление')).toBeVisible();
+  await owner.getByRole('button', { name: 'Добавить' }).click();
+  const chip = owner.locator('.pool .chip', { hasText: 'Акинфеев Игорь' }).locator('.chip-name');
+  await expect(chip).toBeVisible();
+  const goalkeepers = owner.getByTestId('column-1');
+  await drag(owner, chip, goalkeepers);
+  await expect(goalkeepers.getByText('Акинфеев Игорь')).toBeVisible();
+  await owner.reload();
+  await expect(owner.getByTestId('column-1').getByText('Акинфеев Игорь')).toBeVisible();
+
+  // In the locker room the owner places the player on the pitch.
+  await owner.goto(`${teamUrl}/locker`);
+  await owner.getByRole('button', { name: /Акинфеев Игорь/ }).click();
+  const pitch = owner.getByTestId('pitch');
+  const box = (await pitch.boundingBox())!;
+  await owner.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.9);
+  await expect(owner.getByText('Позиция игрока Акинфеев Игорь сохранена')).toBeVisible();
+  const token = owner.locator('[data-testid^="token-"]');
+  await expect(token).toHaveCount(1);
+  // Drag it a little and check the saved place after a reload.
+  await drag(owner, token, pitch);
+  await expect(owner.getByText('Позиция игрока Акинфеев Игорь сохранена').first()).toBeVisible();
+  const saved = { x: Number(await token.getAttribute('data-x')), y: Number(await token.getAttribute('data-y')) };
+  await owner.reload();
+  const again = owner.locator('[data-testid^="token-"]');
+  await expect(again).toHaveCount(1);
+  expect(Number(await again.getAttribute('data-x'))).toBeCloseTo(saved.x, 2);
+  expect(Number(await again.getAttribute('data-y'))).toBeCloseTo(saved.y, 2);
+  expect(saved.y).toBeLessThan(0.8);
+
+  // The player's user is a member now and sees the locker room, read-only.
+  await fan.goto(`${teamUrl}/locker`);
+  await expect(fan.locator('[data-testid^="token-"]')).toHaveCount(1);
+  await expect(fan.getByLabel('Формация')).toBeDisabled();
+});

@@ -1,0 +1,59 @@
+// /teams/{teamId}/locker3d: the default formation on a 3D pitch that can be orbited.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../lib/nakama/errors.ts';
+import { ErrorState, Notice, Spinner } from '../../shared/ui/index.tsx';
+import { confirmedPlayersQuery, currentFormation, formationsQuery, positionsQuery } from './api/locker.ts';
+import { lockerMessages as m } from './messages.ts';
+import './locker.css';
+
+export function Component() {
+  const { teamId = '' } = useParams();
+  const formations = useQuery(formationsQuery(teamId));
+  const current = formations.data ? currentFormation(formations.data) : undefined;
+  const positions = useQuery({ ...positionsQuery(teamId, current?.id ?? ''), enabled: !!current });
+  const roster = useQuery(confirmedPlayersQuery(teamId));
+  const container = useRef<HTMLDivElement>(null);
+  const [unsupported, setUnsupported] = useState(false);
+  const ready = positions.data && roster.data;
+
+  useEffect(() => {
+    if (!ready || !container.current) return;
+    let dispose: (() => void) | undefined;
+    let cancelled = false;
+    void import('./scene.ts').then(({ mountScene, webglAvailable }) => {
+      if (cancelled || !container.current) return;
+      if (!webglAvailable()) {
+        setUnsupported(true);
+        return;
+      }
+      const byPlayer = new Map(roster.data!.map((p) => [p.player_id, p]));
+      dispose = mountScene(
+        container.current,
+        positions.data!.map((p) => {
+          const tp = byPlayer.get(p.playerId);
+          return { x: p.x, y: p.y, number: tp?.number ?? 0, name: tp ? tp.player.last_name : '' };
+        }),
+      );
+    });
+    return () => {
+      cancelled = true;
+      dispose?.();
+    };
+  }, [ready, positions.data, roster.data]);
+
+  if (formations.isError) {
+    const denied = formations.error instanceof ApiError && formations.error.status === 403;
+    return denied ? <Notice kind="info">{m.membersOnly}</Notice> : <ErrorState>{m.loadFailed}</ErrorState>;
+  }
+  if (!ready) return <Spinner />;
+  return (
+    <div className="stack">
+      <h2>{m.title3d}{current ? `: ${current.name}` : ''}</h2>
+      {unsupported ? <Notice kind="info">{m.webglMissing}</Notice> : <p className="muted">{m.orbitHint}</p>}
+      <div ref={container} className="locker3d-canvas" data-testid="locker3d" />
+      <Link to="../locker" relative="path">{m.back2d}</Link>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+export const FIELD_ROLES: Record<number, string> = {
+  0: 'Не выбрано',
+  1: 'Вратарь',
+  2: 'Защитник',
+  3: 'Полузащитник',
+  4: 'Нападающий',
+  5: 'Универсальный/заменяющий',
+};
+
+/** Pool filters and role columns: plural names of the field roles. */
+export const ROLE_GROUPS: Array<{ role: number; label: string }> = [
+  { role: 1, label: 'Вратари' },
+  { role: 2, label: 'Защитники' },
+  { role: 3, label: 'Полузащитники' },
+  { role: 4, label: 'Нападающие' },
+  { role: 5, label: 'Запасные' },
+];
+
+export const SUBSTITUTE = 5;
+
+export const rosterMessages = {
+  title: 'Состав',
+  requests: 'Заявки на вступление',
+  noRequests: 'Новых заявок нет.',
+  add: 'Добавить',
+  decline: 'Отклонить',
+  pool: 'Игроки команды',
+  poolEmpty: 'Все игроки в основном составе или в команде пока нет игроков.',
+  all: 'Все',
+  main: 'Основной состав',
+  remove: 'Убрать',
+  toMain: 'В основной состав',
+  dropHere: 'Перетащите игрока сюда',
+  dropFailed: 'Не удалось перенести игрока',
+  loadFailed: 'Не удалось загрузить состав',
+  roleFilter: 'Фильтр по амплуа',
+  fieldRole: 'Амплуа',
+  admin: 'админ',
+  number: (n: number) => `№ ${n}`,
+  joinTitle: 'Заявка в команду',
+  choosePlayer: 'Выберите игрока',
+  noPlayers: 'У вас пока нет игроков.',
+  createPlayer: 'Создать игрока',
+  shirtNumber: 'Номер (1–99, необязательно)',
+  suggested: (n: number) => `Свободный номер: ${n}`,
+  allTaken: 'Все номера от 1 до 99 заняты',
+  numberRange: 'Номер должен быть от 1 до 99',
+  send: 'Отправить заявку',
+  sending: 'Отправка…',
+  sent: 'Заявка отправлена',
+  sendFailed: 'Не удалось отправить заявку',
+  alreadyIn: 'Один из ваших игроков уже в этой команде.',
+  signIn: 'Чтобы вступить в команду, войдите или зарегистрируйтесь.',
+  toLogin: 'Войти',
+};

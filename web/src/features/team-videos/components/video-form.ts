@@ -1,0 +1,37 @@
+// Checks of the video form and the tags field: split on commas, trimmed, empty ones dropped.
+import { videoMessages as m } from '../messages.ts';
+
+export const TITLE_MAX = 200;
+export const TAGS_MAX = 20;
+export const TAG_MAX = 50;
+
+export function parseTags(s: string): string[] {
+  return s
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+export interface VideoFormValues {
+  title: string;
+  description: string;
+  url: string;
+  tags: string;
+  sectionId: string;
+}
+
+export type VideoFormErrors = Partial<Record<keyof VideoFormValues, string>>;
+
+export function validateVideoForm(v: VideoFormValues): VideoFormErrors {
+  const e: VideoFormErrors = {};
+  const title = v.title.trim();
+  if (!title) e.title = m.titleRequired;
+  else if (title.length > TITLE_MAX) e.title = m.titleTooLong;
+  const url = v.url.trim();
+  if (!url) e.url = m.urlRequired;
+  else if (!/^https?:\/\/\S+$/i.test(url)) e.url = m.urlInvalid;
+  const tags = parseTags(v.tags);
+  if (tags.length > TAGS_MAX) e.tags = m.tooManyTags;
+  else if (tags.some((t) => t.length > TAG_MAX)) e.tags = m.tagTooLong;
+  return e;
+}

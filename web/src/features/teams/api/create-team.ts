@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { rpc } from '../../../lib/nakama/rpc.ts';
+import type { Team } from '../../../shared/api/team.ts';
+
+export interface TeamInput {
+  name: string;
+  description?: string;
+  avatar_id?: string;
+  team_type: number;
+}
+
+export const createTeam = (input: TeamInput) => rpc<Team>('create_team', input);
+
+export function useCreateTeam() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: createTeam, onSuccess: () => qc.invalidateQueries({ queryKey: ['teams'] }) });
+}
