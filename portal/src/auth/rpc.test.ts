@@ -6,6 +6,7 @@ import {
   errorOf, startOidcProvider, startSmtpServer, startTestServer,
   type TestOidcProvider, type TestServer, type TestSession, type TestSmtpServer,
 } from '@tribuna/server/testing';
+import { call as callOn } from '../testing.ts';
 import { clock } from './store.ts';
 
 const CLIENT_ID = 'tribuna-portal-test';
@@ -42,8 +43,7 @@ after(async () => {
 beforeEach(() => advance(2 * 3600_000));
 
 const newEmail = () => `user-${crypto.randomUUID().slice(0, 8)}@example.com`;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const call = async (id: string, payload: object, session: Session = guest): Promise<any> => (await ts.client().rpc(session, id, payload)).payload;
+const call = (id: string, payload: object, session: Session = guest) => callOn(ts, session, id, payload);
 
 /** Requests a code and reads it from the mail that arrives. */
 async function requestCode(email: string): Promise<string> {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
-import { Code, fails, planOf, startPortal, type Portal } from '../teams/testing.ts';
+import { Code, failsWithCode, planOf, startPortal, type Portal } from '../testing.ts';
 import { listEventsQuery } from './store.ts';
 
 let P: Portal;
@@ -49,21 +49,21 @@ describe('create, update and delete_team_event', () => {
     ]);
     assert.equal((await P.call(owner, 'update_team_event', { id: e.id, type: 'other', description: null })).description, '');
     assert.deepEqual(await P.call(admin, 'delete_team_event', { id: e.id }), {});
-    await fails(P.call(owner, 'update_team_event', { id: e.id, title: 'Нет' }), Code.NotFound, 'Событие не найдено.');
-    await fails(P.call(owner, 'delete_team_event', { id: e.id }), Code.NotFound);
+    await failsWithCode(P.call(owner, 'update_team_event', { id: e.id, title: 'Нет' }), Code.NotFound, 'Событие не найдено.');
+    await failsWithCode(P.call(owner, 'delete_team_event', { id: e.id }), Code.NotFound);
   });
 
   it('refuses members, strangers and guests', async () => {
     const e = await create(owner, {});
     const denied = 'Это может делать только владелец или администратор команды.';
     for (const s of [member, stranger]) {
-      await fails(create(s, {}), Code.Denied, denied);
-      await fails(P.call(s, 'update_team_event', { id: e.id, title: 'Взлом' }), Code.Denied, denied);
-      await fails(P.call(s, 'delete_team_event', { id: e.id }), Code.Denied, denied);
+      await failsWithCode(create(s, {}), Code.Denied, denied);
+      await failsWithCode(P.call(s, 'update_team_event', { id: e.id, title: 'Взлом' }), Code.Denied, denied);
+      await failsWithCode(P.call(s, 'delete_team_event', { id: e.id }), Code.Denied, denied);
     }
-    await fails(create(guest, {}), Code.Denied);
-    await fails(P.withKey('create_team_event', { team_id: teamId, title: 'Ключ', type: 'other', event_time: '2025-05-01T10:00:00Z' }), Code.Unauthenticated);
-    await fails(create(owner, { team_id: crypto.randomUUID() }), Code.NotFound, 'Команда не найдена.');
+    await failsWithCode(create(guest, {}), Code.Denied);
+    await failsWithCode(P.withKey('create_team_event', { team_id: teamId, title: 'Ключ', type: 'other', event_time: '2025-05-01T10:00:00Z' }), Code.Unauthenticated);
+    await failsWithCode(create(owner, { team_id: crypto.randomUUID() }), Code.NotFound, 'Команда не найдена.');
   });
 
   it('refuses bad input', async () => {
@@ -74,9 +74,9 @@ describe('create, update and delete_team_event', () => {
       [{ event_time: '2025-05-01T24:00:00Z' }, 'event_time'], [{ event_time: 1746100000000 }, 'event_time'],
       [{ place: 'М'.repeat(201) }, 'place'], [{ description: 'о'.repeat(2001) }, 'description'],
     ] as const) {
-      await fails(create(owner, input), Code.Invalid, new RegExp(`^${field}: `));
+      await failsWithCode(create(owner, input), Code.Invalid, new RegExp(`^${field}: `));
     }
-    await fails(P.call(owner, 'update_team_event', { id: 'x' }), Code.Invalid, /^id: /);
+    await failsWithCode(P.call(owner, 'update_team_event', { id: 'x' }), Code.Invalid, /^id: /);
   });
 });
 
@@ -118,9 +118,9 @@ describe('list_team_events', () => {
 
   it('takes at most 366 days, in order, as real yyyy-MM-dd dates', async () => {
     assert.equal((await list({ start_date: '2024-03-31', end_date: '2025-04-01' })).length, 6);
-    await fails(P.call(guest, 'list_team_events', { team_id: T, start_date: '2024-03-31', end_date: '2025-04-02' }), Code.Invalid,
+    await failsWithCode(P.call(guest, 'list_team_events', { team_id: T, start_date: '2024-03-31', end_date: '2025-04-02' }), Code.Invalid,
       'Диапазон дат не может быть больше 366 дней.');
-    await fails(P.call(guest, 'list_team_events', { team_id: T, start_date: '2025-03-31', end_date: '2025-03-01' }), Code.Invalid,
+    await failsWithCode(P.call(guest, 'list_team_events', { team_id: T, start_date: '2025-03-31', end_date: '2025-03-01' }), Code.Invalid,
       'end_date: не может быть раньше start_date.');
     for (const [input, field] of [
       [{ start_date: '2025-3-01', end_date: '2025-03-31' }, 'start_date'], [{ start_date: '2025-03-01', end_date: '2025-02-30' }, 'end_date'],
@@ -128,9 +128,9 @@ describe('list_team_events', () => {
       [{ start_date: '2025-03-01', end_date: '2025-03-31', time_zone: 'Mars/Olympus' }, 'time_zone'],
       [{ start_date: '2025-03-01', end_date: '2025-03-31', time_zone: '+03:00' }, 'time_zone'],
     ] as const) {
-      await fails(P.call(guest, 'list_team_events', { team_id: T, ...input }), Code.Invalid, new RegExp(`^${field}: `));
+      await failsWithCode(P.call(guest, 'list_team_events', { team_id: T, ...input }), Code.Invalid, new RegExp(`^${field}: `));
     }
-    await fails(P.call(guest, 'list_team_events', { team_id: crypto.randomUUID(), start_date: '2025-03-01', end_date: '2025-03-31' }),
+    await failsWithCode(P.call(guest, 'list_team_events', { team_id: crypto.randomUUID(), start_date: '2025-03-01', end_date: '2025-03-31' }),
       Code.NotFound, 'Команда не найдена.');
   });
 
@@ -149,7 +149,7 @@ describe('list_team_events', () => {
 
   it('is served by the index on team and time', async () => {
     const { sql, params } = listEventsQuery({ teamId: T, startDate: '2025-03-01', endDate: '2025-03-31', timeZone: 'Europe/Moscow' });
-    const plan = await planOf(P.ts, sql, params);
+    const plan = await planOf(P.ts.app.nk.db, sql, params, { sorts: true });
     assert.match(plan, /Index Scan using team_event_team_id_event_time_idx/);
     assert.match(plan, /Index Cond: .*event_time >=.*event_time </s);
   });

@@ -1,9 +1,8 @@
 // Team calendar: anyone reads a team's events by date range; its managers add, change and remove them.
 import { z } from 'zod';
 import { invalid, notFound } from '@tribuna/server';
-import { rpc, uuid, type RpcDef } from '../lib/rpc.ts';
-import { requireManager } from '../teams/access.ts';
-import { teamExists } from '../teams/store.ts';
+import { lineField, requiredLineField, rpc, textField, uuid, type RpcDef } from '../lib/rpc.ts';
+import { requireManager, requireTeam } from '../teams/access.ts';
 import { createEvent, deleteEvent, EVENT_TYPES, getEvent, listEvents, updateEvent } from './store.ts';
 
 const MAX_RANGE_DAYS = 366;
@@ -48,24 +47,10 @@ const timeZone = z
   .max(64)
   .refine((s) => /^[A-Za-z][A-Za-z0-9_+/-]*$/.test(s) && isTimeZone(s), 'неизвестный часовой пояс.');
 
-/** Trimmed one-line text of at most max characters. */
-const line = (max: number, min = 0, missing = '') =>
-  z
-    .string({ error: (iss) => (iss.input === undefined && missing ? missing : NOT_TEXT) })
-    .trim()
-    .min(min, missing)
-    .max(max, `не длиннее ${max} символов.`)
-    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'недопустимые символы.');
-const TITLE = 'укажите название события.';
-const title = line(200, 1, TITLE);
+const title = requiredLineField(200, 'укажите название события.');
 /** Optional text: null or omitted is empty. */
-const place = line(200).nullish();
-const description = z
-  .string({ error: NOT_TEXT })
-  .trim()
-  .max(2000, 'не длиннее 2000 символов.')
-  .refine((s) => !s.includes('\u0000'), 'недопустимые символы.')
-  .nullish();
+const place = lineField(200).nullish();
+const description = textField(2000).nullish();
 const type = z.enum(EVENT_TYPES, { error: `тип события: ${EVENT_TYPES.join(', ')}.` });
 
 const EVENT_NOT_FOUND = 'Событие не найдено.';
@@ -80,7 +65,7 @@ export const calendarRpcs: RpcDef[] = [
       const days = (Date.parse(input.end_date) - Date.parse(input.start_date)) / DAY_MS;
       if (days < 0) throw invalid('end_date: не может быть раньше start_date.');
       if (days > MAX_RANGE_DAYS) throw invalid(`Диапазон дат не может быть больше ${MAX_RANGE_DAYS} дней.`);
-      if (!(await teamExists(nk.db, input.team_id))) throw notFound('Команда не найдена.');
+      await requireTeam(nk.db, input.team_id);
       const range = { teamId: input.team_id, startDate: input.start_date, endDate: input.end_date, timeZone: input.time_zone };
       try {
         return { events: await listEvents(nk.db, range) };

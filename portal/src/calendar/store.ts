@@ -1,5 +1,6 @@
 // Team calendar SQL (see migrations/0007_team_events.sql).
 import type { Queryable } from '@tribuna/server';
+import { assign, params, times } from '../lib/sql.ts';
 
 export const EVENT_TYPES = ['match', 'training', 'tournament', 'birthday', 'other'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -62,8 +63,7 @@ const toEvent = (r: Row): TeamEvent => ({
   event_time: r.event_time.toISOString(),
   place: r.place,
   creator_id: r.creator_id,
-  create_time: r.create_time.toISOString(),
-  update_time: r.update_time.toISOString(),
+  ...times(r),
 });
 
 export async function createEvent(q: Queryable, id: string, teamId: string, creatorId: string, e: NewTeamEvent): Promise<TeamEvent> {
@@ -81,14 +81,9 @@ export async function getEvent(q: Queryable, id: string): Promise<TeamEvent | un
 }
 
 export async function updateEvent(q: Queryable, id: string, c: TeamEventChanges): Promise<TeamEvent | undefined> {
-  const sets = ['update_time = now()'];
-  const params: unknown[] = [id];
-  for (const key of ['title', 'type', 'event_time', 'place', 'description'] as const) {
-    if (c[key] === undefined) continue;
-    params.push(c[key]);
-    sets.push(`${key} = $${params.length}`);
-  }
-  const rows = await q.query<Row>(`UPDATE team_event SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, params);
+  const { values, p } = params(id);
+  const sets = ['update_time = now()', ...assign(p, c, ['title', 'type', 'event_time', 'place', 'description'])];
+  const rows = await q.query<Row>(`UPDATE team_event SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, values);
   return rows.length ? toEvent(rows[0]) : undefined;
 }
 
@@ -108,6 +103,6 @@ export function listEventsQuery(r: EventRange): { sql: string; params: unknown[]
 }
 
 export async function listEvents(q: Queryable, r: EventRange): Promise<TeamEvent[]> {
-  const { sql, params } = listEventsQuery(r);
-  return (await q.query<Row>(sql, params)).map(toEvent);
+  const { sql, params: values } = listEventsQuery(r);
+  return (await q.query<Row>(sql, values)).map(toEvent);
 }

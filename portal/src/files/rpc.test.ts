@@ -5,7 +5,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import sharp from 'sharp';
-import { errorOf, startTestServer, tempDir, type TestServer } from '@tribuna/server/testing';
+import { startTestServer, tempDir, type TestServer } from '@tribuna/server/testing';
+import { call as callOn, fails, registered as registeredOn, withKey as withKeyOn } from '../testing.ts';
 
 let ts: TestServer;
 const data = tempDir('tribuna-portal-files-');
@@ -15,26 +16,10 @@ let jpeg: Buffer;
 
 const MB5 = 5 * 1024 * 1024;
 const TOO_LARGE = 'Файл слишком большой (макс. 5MB)';
-const registered = () => ts.client().authenticateEmail(`${crypto.randomUUID()}@example.com`, 'password-123', true);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const call = async (s: Session, id: string, input: object): Promise<any> => (await ts.client().rpc(s, id, input)).payload;
+const registered = () => registeredOn(ts);
+const call = (s: Session, id: string, input: object) => callOn(ts, s, id, input);
 const upload = (s: Session, content: string, format = 'image/webp') => call(s, 'upload_file', { content, format });
-
-/** A server-to-server call with the HTTP key (the client's rpcHttpKey sends no payload). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function withKey(id: string, input: object): Promise<any> {
-  const res = await fetch(`${ts.url}/v2/rpc/${id}?http_key=${ts.config.httpKey}`, { method: 'POST', body: JSON.stringify(JSON.stringify(input)) });
-  if (!res.ok) throw res;
-  const { payload } = (await res.json()) as { payload?: string };
-  return payload ? JSON.parse(payload) : undefined;
-}
-
-async function fails(p: Promise<unknown>, status: number, message?: string | RegExp) {
-  const e = await errorOf(p);
-  assert.equal(e.status, status, JSON.stringify(e.body));
-  if (typeof message === 'string') assert.equal(e.body.message, message);
-  else if (message) assert.match(String(e.body.message), message);
-}
+const withKey = (id: string, input: object) => withKeyOn(ts, id, input);
 
 const uploads = () => (fs.existsSync(path.join(data.dir, 'uploads')) ? fs.readdirSync(path.join(data.dir, 'uploads')) : []);
 

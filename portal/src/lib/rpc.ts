@@ -81,6 +81,53 @@ export function registerAll(initializer: Initializer, nk: Nk, logger: Logger, de
 // Schema pieces shared by many RPCs.
 export const uuid = z.uuid({ error: 'Ожидался идентификатор (UUID).' });
 export const cursor = z.string().max(512).optional();
+/** A filter by ids: at most 100 of them. */
+export const uuids = z.array(uuid).max(100);
 export const limit = (fallback: number, max = 100) => z.number().int().min(1).max(max).default(fallback);
 /** Trimmed text of at most max characters; empty allowed unless min says otherwise. */
 export const text = (max: number, min = 0) => z.string().trim().min(min).max(max);
+
+// Text fields. NUL cannot be stored; one-line texts (names, titles, tags) refuse every control character.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const NOT_TEXT = 'ожидалась строка.';
+const BAD_CHARS = 'недопустимые символы.';
+const INT32 = 2_147_483_647;
+const tooLong = (max: number) => `не длиннее ${max} символов.`;
+
+/** A trimmed text of 1 to max characters on one line; `missing` says what to give when it is absent or blank. */
+export const requiredLineField = (max: number, missing: string) =>
+  z
+    .string({ error: (iss) => (iss.input === undefined ? missing : NOT_TEXT) })
+    .trim()
+    .min(1, missing)
+    .max(max, tooLong(max))
+    .refine((s) => !CONTROL.test(s), BAD_CHARS);
+
+/** A trimmed single-line text of at most max characters, empty allowed (optional names, filters, tags). */
+export const lineField = (max: number) =>
+  z.string({ error: NOT_TEXT }).trim().max(max, tooLong(max)).refine((s) => !CONTROL.test(s), BAD_CHARS);
+
+/** A trimmed text of at most max characters; line breaks and other control characters are kept, NUL is refused. */
+export const textField = (max: number) =>
+  z.string({ error: NOT_TEXT }).trim().max(max, tooLong(max)).refine((s) => !s.includes('\u0000'), BAD_CHARS);
+
+/** The title of a team's photo or video section, or of a video. */
+export const titleField = requiredLineField(200, 'укажите название.');
+
+/** A trimmed description of a photo, a video or their section: line breaks and tabs are kept; null is the same as empty, undefined leaves it as it is. */
+export const descriptionField = z
+  .string({ error: NOT_TEXT })
+  .trim()
+  .max(2000, tooLong(2000))
+  .refine((s) => !CONTROL_BUT_LINES.test(s), BAD_CHARS)
+  .nullish()
+  .transform((s) => (s === null ? '' : s));
+
+export const int32Field = z
+  .number({ error: 'ожидалось целое число.' })
+  .int('ожидалось целое число.')
+  .min(-INT32, 'слишком маленькое число.')
+  .max(INT32, 'слишком большое число.');
+
+export const directionField = z.enum(['asc', 'desc'], { error: "ожидалось 'asc' или 'desc'." });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
-import { Code, fails, startPortal, type Portal } from '../teams/testing.ts';
+import { Code, failsWithCode, startPortal, type Portal } from '../testing.ts';
 
 let P: Portal;
 let owner: Session;
@@ -51,53 +51,53 @@ describe('formations', () => {
 
   it('keeps one default: it cannot be unset, and deleting it promotes the oldest remaining', async () => {
     const { team, def } = await setup();
-    await fails(P.call(owner, 'update_team_formation', { id: def.id, isDefault: false }), Code.Precondition);
+    await failsWithCode(P.call(owner, 'update_team_formation', { id: def.id, isDefault: false }), Code.Precondition);
     const other = await P.call(owner, 'create_team_formation', { teamId: team.id, name: 'Вторая' });
     assert.equal((await P.call(owner, 'update_team_formation', { id: other.id, isDefault: false })).isDefault, false);
     await P.call(owner, 'create_team_formation', { teamId: team.id, name: 'Третья' });
     assert.deepEqual(await P.call(owner, 'delete_team_formation', { id: def.id }), {});
     assert.deepEqual(await formations(team.id), ['Вторая*', 'Третья']);
-    await fails(P.call(member, 'get_team_formation', { id: def.id }), Code.NotFound, 'Формация не найдена.');
+    await failsWithCode(P.call(member, 'get_team_formation', { id: def.id }), Code.NotFound, 'Формация не найдена.');
   });
 
   it('refuses to delete the last formation, and deletes a formation\'s positions with it', async () => {
     const { team, def, playerId } = await setup();
-    await fails(P.call(owner, 'delete_team_formation', { id: def.id }), Code.Precondition, 'Нельзя удалить единственную формацию команды.');
+    await failsWithCode(P.call(owner, 'delete_team_formation', { id: def.id }), Code.Precondition, 'Нельзя удалить единственную формацию команды.');
     const other = await P.call(owner, 'create_team_formation', { teamId: team.id, name: 'Запасная' });
     const pos = await P.call(owner, 'create_team_player_position', { teamId: team.id, formationId: other.id, playerId, x: 0.1, y: 0.2 });
     await P.call(owner, 'delete_team_formation', { id: other.id });
-    await fails(P.call(owner, 'update_team_player_position', { id: pos.id, x: 0, y: 0 }), Code.NotFound, 'Позиция не найдена.');
-    await fails(P.call(owner, 'delete_team_formation', { id: other.id }), Code.NotFound);
+    await failsWithCode(P.call(owner, 'update_team_player_position', { id: pos.id, x: 0, y: 0 }), Code.NotFound, 'Позиция не найдена.');
+    await failsWithCode(P.call(owner, 'delete_team_formation', { id: other.id }), Code.NotFound);
   });
 
   it('lets only managers change and only members look', async () => {
     const { team, def } = await setup();
     const denied = 'Это может делать только владелец или администратор команды.';
-    await fails(P.call(member, 'create_team_formation', { teamId: team.id, name: 'Моя' }), Code.Denied, denied);
-    await fails(P.call(member, 'update_team_formation', { id: def.id, name: 'Моя' }), Code.Denied, denied);
-    await fails(P.call(member, 'delete_team_formation', { id: def.id }), Code.Denied, denied);
-    await fails(P.call(stranger, 'create_team_formation', { teamId: team.id, name: 'Чужая' }), Code.Denied);
+    await failsWithCode(P.call(member, 'create_team_formation', { teamId: team.id, name: 'Моя' }), Code.Denied, denied);
+    await failsWithCode(P.call(member, 'update_team_formation', { id: def.id, name: 'Моя' }), Code.Denied, denied);
+    await failsWithCode(P.call(member, 'delete_team_formation', { id: def.id }), Code.Denied, denied);
+    await failsWithCode(P.call(stranger, 'create_team_formation', { teamId: team.id, name: 'Чужая' }), Code.Denied);
     const membersOnly = 'Раздевалка доступна только игрокам команды.';
-    await fails(P.call(stranger, 'list_team_formations', { teamId: team.id }), Code.Denied, membersOnly);
-    await fails(P.call(stranger, 'get_team_formation', { id: def.id }), Code.Denied, membersOnly);
-    await fails(P.call(guest, 'list_team_formations', { teamId: team.id }), Code.Denied, membersOnly);
-    await fails(P.withKey('list_team_formations', { teamId: team.id }), Code.Unauthenticated);
+    await failsWithCode(P.call(stranger, 'list_team_formations', { teamId: team.id }), Code.Denied, membersOnly);
+    await failsWithCode(P.call(stranger, 'get_team_formation', { id: def.id }), Code.Denied, membersOnly);
+    await failsWithCode(P.call(guest, 'list_team_formations', { teamId: team.id }), Code.Denied, membersOnly);
+    await failsWithCode(P.withKey('list_team_formations', { teamId: team.id }), Code.Unauthenticated);
     // A request that is not yet confirmed does not open the locker room.
     await P.call(stranger, 'request_join_team_player', { team_id: team.id, player_id: (await P.player(stranger)).id });
-    await fails(P.call(stranger, 'list_team_formations', { teamId: team.id }), Code.Denied, membersOnly);
+    await failsWithCode(P.call(stranger, 'list_team_formations', { teamId: team.id }), Code.Denied, membersOnly);
     assert.deepEqual(await formations(team.id), ['default*']);
   });
 
   it('refuses bad input and unknown ids', async () => {
     const { team, def } = await setup();
-    await fails(P.call(owner, 'create_team_formation', { teamId: team.id }), Code.Invalid, 'name: укажите название формации.');
-    await fails(P.call(owner, 'create_team_formation', { teamId: team.id, name: 'Ф'.repeat(101) }), Code.Invalid, /^name: /);
-    await fails(P.call(owner, 'create_team_formation', { teamId: team.id, name: 'Ф', isDefault: 'yes' }), Code.Invalid, /^isDefault: /);
-    await fails(P.call(owner, 'create_team_formation', { name: 'Ф' }), Code.Invalid, /^teamId: /);
-    await fails(P.call(owner, 'create_team_formation', { teamId: crypto.randomUUID(), name: 'Ф' }), Code.NotFound, 'Команда не найдена.');
-    await fails(P.call(owner, 'update_team_formation', { id: crypto.randomUUID(), name: 'Ф' }), Code.NotFound);
-    await fails(P.call(owner, 'update_team_formation', { id: def.id, name: '' }), Code.Invalid);
-    await fails(P.call(owner, 'get_team_formation', { id: 'def' }), Code.Invalid, /^id: /);
+    await failsWithCode(P.call(owner, 'create_team_formation', { teamId: team.id }), Code.Invalid, 'name: укажите название формации.');
+    await failsWithCode(P.call(owner, 'create_team_formation', { teamId: team.id, name: 'Ф'.repeat(101) }), Code.Invalid, /^name: /);
+    await failsWithCode(P.call(owner, 'create_team_formation', { teamId: team.id, name: 'Ф', isDefault: 'yes' }), Code.Invalid, /^isDefault: /);
+    await failsWithCode(P.call(owner, 'create_team_formation', { name: 'Ф' }), Code.Invalid, /^teamId: /);
+    await failsWithCode(P.call(owner, 'create_team_formation', { teamId: crypto.randomUUID(), name: 'Ф' }), Code.NotFound, 'Команда не найдена.');
+    await failsWithCode(P.call(owner, 'update_team_formation', { id: crypto.randomUUID(), name: 'Ф' }), Code.NotFound);
+    await failsWithCode(P.call(owner, 'update_team_formation', { id: def.id, name: '' }), Code.Invalid);
+    await failsWithCode(P.call(owner, 'get_team_formation', { id: 'def' }), Code.Invalid, /^id: /);
   });
 });
 
@@ -112,7 +112,7 @@ describe('positions', () => {
     assert.deepEqual(await P.call(member, 'list_team_player_positions', { teamId: team.id, formationId: def.id }), { positions: [moved] });
     assert.deepEqual(await P.call(owner, 'delete_team_player_position', { id: pos.id }), {});
     assert.deepEqual(await P.call(member, 'list_team_player_positions', { team_id: team.id, formation_id: def.id }), { positions: [] });
-    await fails(P.call(owner, 'delete_team_player_position', { id: pos.id }), Code.NotFound, 'Позиция не найдена.');
+    await failsWithCode(P.call(owner, 'delete_team_player_position', { id: pos.id }), Code.NotFound, 'Позиция не найдена.');
     // snake_case input is accepted too.
     const again = await P.call(owner, 'create_team_player_position', { team_id: team.id, formation_id: def.id, player_id: playerId, x: 0.5, y: 0.5 });
     assert.deepEqual([again.x, again.y], [0.5, 0.5]);
@@ -122,28 +122,28 @@ describe('positions', () => {
     const { team, def, playerId } = await setup();
     const place = (input: object) => P.call(owner, 'create_team_player_position', { teamId: team.id, formationId: def.id, playerId, x: 0.5, y: 0.5, ...input });
     await place({});
-    await fails(place({ x: 0.9 }), Code.AlreadyExists, 'Игрок уже стоит на поле в этой формации.');
+    await failsWithCode(place({ x: 0.9 }), Code.AlreadyExists, 'Игрок уже стоит на поле в этой формации.');
     const req = await P.call(stranger, 'request_join_team_player', { team_id: team.id, player_id: (await P.player(stranger)).id });
-    await fails(place({ playerId: req.player_id }), Code.Precondition, 'Игрок ещё не подтверждён в команде.');
-    await fails(place({ playerId: (await P.player(owner)).id }), Code.NotFound, 'Игрок не найден в составе команды.');
+    await failsWithCode(place({ playerId: req.player_id }), Code.Precondition, 'Игрок ещё не подтверждён в команде.');
+    await failsWithCode(place({ playerId: (await P.player(owner)).id }), Code.NotFound, 'Игрок не найден в составе команды.');
     const otherTeam = await P.team(owner);
     const [foreign] = (await P.call(owner, 'list_team_formations', { teamId: otherTeam.id })).formations;
-    await fails(place({ formationId: foreign.id }), Code.NotFound, 'Формация не найдена.');
-    await fails(P.call(member, 'list_team_player_positions', { teamId: team.id, formationId: foreign.id }), Code.NotFound);
+    await failsWithCode(place({ formationId: foreign.id }), Code.NotFound, 'Формация не найдена.');
+    await failsWithCode(P.call(member, 'list_team_player_positions', { teamId: team.id, formationId: foreign.id }), Code.NotFound);
   });
 
   it('lets only managers place and only members look; refuses bad input', async () => {
     const { team, def, playerId } = await setup();
     const pos = await P.call(owner, 'create_team_player_position', { teamId: team.id, formationId: def.id, playerId, x: 0.5, y: 0.5 });
     const input = { teamId: team.id, formationId: def.id, playerId, x: 0.5, y: 0.5 };
-    await fails(P.call(member, 'create_team_player_position', input), Code.Denied);
-    await fails(P.call(member, 'update_team_player_position', { id: pos.id, x: 0, y: 0 }), Code.Denied);
-    await fails(P.call(member, 'delete_team_player_position', { id: pos.id }), Code.Denied);
-    await fails(P.call(stranger, 'list_team_player_positions', { teamId: team.id, formationId: def.id }), Code.Denied);
-    await fails(P.call(guest, 'list_team_player_positions', { teamId: team.id, formationId: def.id }), Code.Denied);
-    await fails(P.call(owner, 'create_team_player_position', { ...input, x: '0.5' }), Code.Invalid, /^x: /);
-    await fails(P.call(owner, 'update_team_player_position', { id: pos.id, x: 0.5 }), Code.Invalid, /^y: /);
-    await fails(P.call(owner, 'update_team_player_position', { id: crypto.randomUUID(), x: 0.5, y: 0.5 }), Code.NotFound);
+    await failsWithCode(P.call(member, 'create_team_player_position', input), Code.Denied);
+    await failsWithCode(P.call(member, 'update_team_player_position', { id: pos.id, x: 0, y: 0 }), Code.Denied);
+    await failsWithCode(P.call(member, 'delete_team_player_position', { id: pos.id }), Code.Denied);
+    await failsWithCode(P.call(stranger, 'list_team_player_positions', { teamId: team.id, formationId: def.id }), Code.Denied);
+    await failsWithCode(P.call(guest, 'list_team_player_positions', { teamId: team.id, formationId: def.id }), Code.Denied);
+    await failsWithCode(P.call(owner, 'create_team_player_position', { ...input, x: '0.5' }), Code.Invalid, /^x: /);
+    await failsWithCode(P.call(owner, 'update_team_player_position', { id: pos.id, x: 0.5 }), Code.Invalid, /^y: /);
+    await failsWithCode(P.call(owner, 'update_team_player_position', { id: crypto.randomUUID(), x: 0.5, y: 0.5 }), Code.NotFound);
     const [{ x, y }] = (await P.call(member, 'list_team_player_positions', { teamId: team.id, formationId: def.id })).positions;
     assert.deepEqual([x, y], [0.5, 0.5]);
   });

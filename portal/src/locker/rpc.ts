@@ -2,9 +2,9 @@
 // Field names are camelCase as the spec gives them; snake_case input is accepted too.
 import { z } from 'zod';
 import { alreadyExists, failedPrecondition, notFound, type Queryable } from '@tribuna/server';
-import { rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { requiredLineField, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
 import { requireManager, requireMember } from '../teams/access.ts';
-import { isUniqueViolation, lockTeam } from '../teams/store.ts';
+import { isUniqueViolation, lockTeam, readLocked } from '../teams/store.ts';
 import {
   createFormation, createPosition, deleteFormation, deletePosition, getFormation, getPosition, listFormations,
   listPositions, membership, movePosition, updateFormation,
@@ -23,12 +23,7 @@ function camelKeys(v: unknown): unknown {
 }
 const input = <S extends z.ZodRawShape>(shape: S) => z.preprocess(camelKeys, z.object(shape));
 
-const name = z
-  .string({ error: (iss) => (iss.input === undefined ? 'укажите название формации.' : 'ожидалась строка.') })
-  .trim()
-  .min(1, 'укажите название формации.')
-  .max(100, 'не длиннее 100 символов.')
-  .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'недопустимые символы.');
+const name = requiredLineField(100, 'укажите название формации.');
 /** A fraction of the pitch; values outside 0..1 are clamped, not refused (a drag may overshoot the edge). */
 const coordinate = z.number({ error: 'ожидалось число от 0 до 1.' }).transform((v) => Math.min(1, Math.max(0, v)));
 
@@ -37,12 +32,9 @@ const POSITION_NOT_FOUND = 'Позиция не найдена.';
 
 /** A formation read under its team's lock, so defaults and counts cannot change meanwhile. */
 async function lockedFormation(q: Queryable, id: string) {
-  const f = await getFormation(q, id);
+  const f = await readLocked(q, getFormation, (g) => g.teamId, id);
   if (!f) throw notFound(FORMATION_NOT_FOUND);
-  await lockTeam(q, f.teamId);
-  const fresh = await getFormation(q, id);
-  if (!fresh) throw notFound(FORMATION_NOT_FOUND);
-  return fresh;
+  return f;
 }
 
 /** A formation of the given team; another team's formation is as good as missing. */

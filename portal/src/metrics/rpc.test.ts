@@ -1,35 +1,18 @@
 import assert from 'node:assert/strict';
-import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { errorOf, startTestServer, type TestServer } from '@tribuna/server/testing';
+import { call as callOn, fails, registered, withKey as withKeyOn } from '../testing.ts';
 
 let ts: TestServer;
 let user: Session;
 let guest: Session;
 
 const start = () => startTestServer({ moduleSpecifiers: ['@tribuna/portal'] });
-const registered = (server: TestServer) =>
-  server.client().authenticateEmail(`${crypto.randomUUID()}@example.com`, 'password-123', true);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const call = async (s: Session, id: string, input: object = {}): Promise<any> => (await ts.client().rpc(s, id, input)).payload;
+const call = (s: Session, id: string, input?: object) => callOn(ts, s, id, input);
 const view = (page: string, browser = 'Chrome', screen_width = 1920, screen_height = 1080) => ({ page, browser, screen_width, screen_height });
 
-/** A server-to-server call with the HTTP key (the client's rpcHttpKey sends no payload). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function withKey(id: string, input: object): Promise<any> {
-  const res = await fetch(`${ts.url}/v2/rpc/${id}?http_key=${ts.config.httpKey}`, { method: 'POST', body: JSON.stringify(JSON.stringify(input)) });
-  if (!res.ok) throw res;
-  const { payload } = (await res.json()) as { payload?: string };
-  return payload ? JSON.parse(payload) : undefined;
-}
-
-async function fails(p: Promise<unknown>, status: number, message?: string | RegExp) {
-  const e = await errorOf(p);
-  assert.equal(e.status, status, JSON.stringify(e.body));
-  if (typeof message === 'string') assert.equal(e.body.message, message);
-  else if (message) assert.match(String(e.body.message), message);
-}
+const withKey = (id: string, input: object) => withKeyOn(ts, id, input);
 
 before(async () => {
   ts = await start();

@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { startTestServer, type TestServer } from '@tribuna/server/testing';
 import { listPhotos, listSections, type SectionSort } from './store.ts';
-import { call, makeTeam, planOf, recording, registered, uploadPng } from './test-helpers.ts';
+import { call, makeTeam, pagePlans, registered, uploadPng } from '../testing.ts';
 
 let ts: TestServer;
 let owner: Session;
@@ -25,15 +25,7 @@ before(async () => {
 });
 after(() => ts.close());
 
-/** Runs a listing twice (first page, then after its cursor) and answers the plans of its statements. */
-async function plans(run: (db: ReturnType<typeof recording>['db'], cursor?: string) => Promise<{ cursor?: string }>): Promise<string[]> {
-  const db = ts.app.nk.db;
-  const r = recording(db);
-  const first = await run(r.db);
-  assert.ok(first.cursor, 'a second page to plan');
-  await run(r.db, first.cursor);
-  return Promise.all(r.statements.map(([sql, params]) => planOf(db, sql, params)));
-}
+const plans = (run: Parameters<typeof pagePlans>[1]) => pagePlans(ts.app.nk.db, run);
 
 describe('photo query plans', () => {
   it('lists sections from the index of each order, counting photos from the live-photo index', async () => {

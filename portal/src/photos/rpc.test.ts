@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { startTestServer, tempDir, type TestServer } from '@tribuna/server/testing';
-import { allPages, call as callOn, fails, makeTeam, registered, uploadPng, withKey, type Any } from './test-helpers.ts';
+import { allPages, call as callOn, fails, makeTeam, teamCast, uploadPng, withKey, type Any } from '../testing.ts';
 
 let ts: TestServer;
 const data = tempDir('tribuna-photos-');
@@ -25,11 +25,7 @@ const MANAGERS_ONLY = 'Это может делать только владел�
 
 before(async () => {
   ts = await startTestServer({ moduleSpecifiers: ['@tribuna/portal'], env: { DATA_DIR: data.dir } });
-  [owner, admin, member, stranger, guest] = await Promise.all([
-    registered(ts), registered(ts), registered(ts), registered(ts), ts.newSession(),
-  ]);
-  teamId = await makeTeam(ts, owner, { admin, member });
-  otherTeamId = await makeTeam(ts, stranger);
+  ({ owner, admin, member, stranger, guest, teamId, otherTeamId } = await teamCast(ts));
   fileId = await uploadPng(ts, owner);
 });
 after(async () => {

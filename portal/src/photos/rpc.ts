@@ -1,10 +1,11 @@
 // Team photos: sections (albums) and their photos. Anyone sees live ones; managers (the team's owner and
 // admins) create, change, move, delete and restore them, and alone see deleted ones.
 import { z } from 'zod';
-import { failedPrecondition, invalid, notFound, type Queryable } from '@tribuna/server';
-import { cursor, limit, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { invalid } from '@tribuna/server';
+import { checkFile } from '../lib/files.ts';
+import { cursor, descriptionField, directionField, int32Field, limit, rpc, titleField, uuid, type RpcDef } from '../lib/rpc.ts';
 import { requireManager } from '../teams/access.ts';
-import { descriptionField, directionField, int32Field, seesDeleted, titleField } from './common.ts';
+import { deleteAndRestore, itemAccess, listing, sectionAccess } from '../teams/media.ts';
 import {
   createPhoto,
   createSection,
@@ -16,12 +17,10 @@ import {
   setSectionDeleted,
   updatePhoto,
   updateSection,
-  type Photo,
-  type PhotoSection,
 } from './store.ts';
 
-const NO_SECTION = 'Раздел не найден.';
-const NO_PHOTO = 'Фотография не найдена.';
+const sections = sectionAccess(getSection);
+const photos = itemAccess(getPhoto, 'Фотография не найдена.');
 const BAD_COVER = 'ожидалась ссылка https://… или путь на сайте, например /uploads/….';
 
 /** An absolute http(s) link or a path on this site; never another scheme or a protocol-relative //host. */
@@ -45,41 +44,12 @@ const coverField = z
   .nullish()
   .transform((s) => (s === '' ? null : s));
 
-/** A section as its viewer may see it: a deleted one exists for managers only. */
-async function visibleSection(db: Queryable, id: string, userId: string): Promise<PhotoSection> {
-  const s = await getSection(db, id);
-  if (!s || (s.delete_time && !(await seesDeleted(db, s.team_id, userId)))) throw notFound(NO_SECTION);
-  return s;
-}
-
-async function managedSection(db: Queryable, id: string, userId: string): Promise<PhotoSection> {
-  const s = await getSection(db, id);
-  if (!s) throw notFound(NO_SECTION);
-  await requireManager(db, s.team_id, userId);
-  return s;
-}
-
-async function managedPhoto(db: Queryable, id: string, userId: string): Promise<Photo> {
-  const found = await getPhoto(db, id);
-  if (!found) throw notFound(NO_PHOTO);
-  await requireManager(db, found.photo.team_id, userId);
-  return found.photo;
-}
-
-/** A section photos may be put in: one of the same team, not deleted. */
-async function targetSection(db: Queryable, teamId: string, sectionId: string): Promise<void> {
-  const s = await getSection(db, sectionId);
-  if (!s) throw notFound(NO_SECTION);
-  if (s.team_id !== teamId) throw invalid('section_id: раздел принадлежит другой команде.');
-  if (s.delete_time) throw failedPrecondition('Раздел удалён: восстановите его или выберите другой.');
-}
-
 export const photoRpcs: RpcDef[] = [
   // Managers. The slug is the title given on creation and does not follow later renames.
   rpc(
     'create_team_photo_section',
     'registered',
-    z.object({ team_id: uuid, title: titleField(), description: descriptionField, cover_photo_url: coverField, sort: int32Field.optional() }),
+    z.object({ team_id: uuid, title: titleField, description: descriptionField, cover_photo_url: coverField, sort: int32Field.optional() }),
     async ({ input, userId, nk }) => {
       await requireManager(nk.db, input.team_id, userId);
       return createSection(nk.db, nk.uuid(), input.team_id, {
@@ -93,34 +63,19 @@ export const photoRpcs: RpcDef[] = [
 
   // Anyone; a deleted section only for managers.
   rpc('get_team_photo_section', 'public', z.object({ id: uuid }), async ({ input, userId, nk }) =>
-    visibleSection(nk.db, input.id, userId),
+    sections.visible(nk.db, input.id, userId),
   ),
 
   // Managers, deleted sections included. Omitted fields stay; null or '' clears the cover.
   rpc(
     'update_team_photo_section',
     'registered',
-    z.object({ id: uuid, title: titleField().optional(), description: descriptionField, cover_photo_url: coverField, sort: int32Field.optional() }),
-    async ({ input, userId, nk }) => {
-      await managedSection(nk.db, input.id, userId);
-      const { id, ...changes } = input;
-      const s = await updateSection(nk.db, id, changes);
-      if (!s) throw notFound(NO_SECTION);
-      return s;
-    },
+    z.object({ id: uuid, title: titleField.optional(), description: descriptionField, cover_photo_url: coverField, sort: int32Field.optional() }),
+    async ({ input, userId, nk }) => sections.update(nk.db, userId, input, updateSection),
   ),
 
   // Managers. Soft: the section and its photos are hidden until restored; repeating either is a no-op.
-  rpc('delete_team_photo_section', 'registered', z.object({ id: uuid }), async ({ input, userId, nk }) => {
-    await managedSection(nk.db, input.id, userId);
-    await setSectionDeleted(nk.db, input.id, true);
-    return {};
-  }),
-  rpc('restore_team_photo_section', 'registered', z.object({ id: uuid }), async ({ input, userId, nk }) => {
-    await managedSection(nk.db, input.id, userId);
-    await setSectionDeleted(nk.db, input.id, false);
-    return {};
-  }),
+  ...deleteAndRestore({ delete: 'delete_team_photo_section', restore: 'restore_team_photo_section' }, sections.managed, setSectionDeleted),
 
   // Anyone. include_deleted adds deleted sections for managers and is ignored for everyone else.
   rpc(
@@ -134,17 +89,7 @@ export const photoRpcs: RpcDef[] = [
       sort_order: directionField.default('desc'),
       include_deleted: z.boolean().default(false),
     }),
-    async ({ input, userId, nk }) => {
-      const manager = await seesDeleted(nk.db, input.team_id, userId);
-      return listSections(nk.db, {
-        teamId: input.team_id,
-        includeDeleted: input.include_deleted && manager,
-        sortBy: input.sort_by,
-        dir: input.sort_order,
-        limit: input.limit,
-        cursor: input.cursor || undefined,
-      });
-    },
+    async ({ input, userId, nk }) => listSections(nk.db, { ...(await listing(nk.db, userId, input)), sortBy: input.sort_by }),
   ),
 
   // Managers; the section must be a live one of the same team, the file an uploaded one.
@@ -154,8 +99,8 @@ export const photoRpcs: RpcDef[] = [
     z.object({ team_id: uuid, section_id: uuid, file_id: uuid, description: descriptionField }),
     async ({ input, userId, nk }) => {
       await requireManager(nk.db, input.team_id, userId);
-      await targetSection(nk.db, input.team_id, input.section_id);
-      if (!(await nk.fileInfo(input.file_id))) throw invalid('file_id: файл не найден.');
+      await sections.target(nk.db, input.team_id, input.section_id);
+      await checkFile(nk, 'file_id', input.file_id);
       return createPhoto(nk.db, nk.uuid(), {
         team_id: input.team_id,
         section_id: input.section_id,
@@ -167,12 +112,7 @@ export const photoRpcs: RpcDef[] = [
   ),
 
   // Anyone; a deleted photo, or one of a deleted section, only for managers.
-  rpc('get_team_photo', 'public', z.object({ id: uuid }), async ({ input, userId, nk }) => {
-    const found = await getPhoto(nk.db, input.id);
-    const hidden = found && (found.photo.delete_time || found.sectionDeleted);
-    if (!found || (hidden && !(await seesDeleted(nk.db, found.photo.team_id, userId)))) throw notFound(NO_PHOTO);
-    return found.photo;
-  }),
+  rpc('get_team_photo', 'public', z.object({ id: uuid }), async ({ input, userId, nk }) => photos.visible(nk.db, input.id, userId)),
 
   // Managers, deleted photos included.
   rpc(
@@ -181,33 +121,20 @@ export const photoRpcs: RpcDef[] = [
     z.object({ id: uuid, description: descriptionField }),
     async ({ input, userId, nk }) => {
       if (input.description === undefined) throw invalid('description: укажите описание (пустая строка его очищает).');
-      await managedPhoto(nk.db, input.id, userId);
-      const photo = await updatePhoto(nk.db, input.id, { description: input.description });
-      if (!photo) throw notFound(NO_PHOTO);
-      return photo;
+      await photos.managed(nk.db, input.id, userId);
+      return photos.found(await updatePhoto(nk.db, input.id, { description: input.description }));
     },
   ),
 
   // Managers; to a live section of the photo's own team.
   rpc('move_team_photo', 'registered', z.object({ id: uuid, section_id: uuid }), async ({ input, userId, nk }) => {
-    const photo = await managedPhoto(nk.db, input.id, userId);
-    await targetSection(nk.db, photo.team_id, input.section_id);
-    const moved = await updatePhoto(nk.db, input.id, { section_id: input.section_id });
-    if (!moved) throw notFound(NO_PHOTO);
-    return moved;
+    const photo = await photos.managed(nk.db, input.id, userId);
+    await sections.target(nk.db, photo.team_id, input.section_id);
+    return photos.found(await updatePhoto(nk.db, input.id, { section_id: input.section_id }));
   }),
 
   // Managers. Soft; repeating either is a no-op.
-  rpc('delete_team_photo', 'registered', z.object({ id: uuid }), async ({ input, userId, nk }) => {
-    await managedPhoto(nk.db, input.id, userId);
-    await setPhotoDeleted(nk.db, input.id, true);
-    return {};
-  }),
-  rpc('restore_team_photo', 'registered', z.object({ id: uuid }), async ({ input, userId, nk }) => {
-    await managedPhoto(nk.db, input.id, userId);
-    await setPhotoDeleted(nk.db, input.id, false);
-    return {};
-  }),
+  ...deleteAndRestore({ delete: 'delete_team_photo', restore: 'restore_team_photo' }, photos.managed, setPhotoDeleted),
 
   // Anyone, by create_time. Photos of deleted sections are hidden like deleted photos; include_deleted
   // shows both to managers and is ignored for everyone else.
@@ -222,16 +149,6 @@ export const photoRpcs: RpcDef[] = [
       cursor,
       sort_order: directionField.default('desc'),
     }),
-    async ({ input, userId, nk }) => {
-      const manager = await seesDeleted(nk.db, input.team_id, userId);
-      return listPhotos(nk.db, {
-        teamId: input.team_id,
-        sectionId: input.section_id,
-        includeDeleted: input.include_deleted && manager,
-        dir: input.sort_order,
-        limit: input.limit,
-        cursor: input.cursor || undefined,
-      });
-    },
+    async ({ input, userId, nk }) => listPhotos(nk.db, { ...(await listing(nk.db, userId, input)), sectionId: input.section_id }),
   ),
 ];

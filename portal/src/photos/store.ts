@@ -1,6 +1,8 @@
 // Team photo sections and photos: their SQL. Deletion is soft; a deleted section hides its photos as well.
 import type { Queryable } from '@tribuna/server';
-import { decodeCursor, encodeCursor, keyset, paged, params, titleKey, type Direction, type KeyKind } from './common.ts';
+import { paged } from '../lib/cursor.ts';
+import { keyset, type Direction, type KeySort } from '../lib/keyset.ts';
+import { assign, params, setDeleted, textKey, times } from '../lib/sql.ts';
 
 export interface PhotoSection {
   id: string;
@@ -71,8 +73,7 @@ function toSection(r: SectionRow): PhotoSection {
     slug: r.slug,
     sort: r.sort,
     photo_count: r.photo_count,
-    create_time: r.create_time.toISOString(),
-    update_time: r.update_time.toISOString(),
+    ...times(r),
   };
   if (r.cover_photo_url !== null) s.cover_photo_url = r.cover_photo_url;
   if (r.delete_time) s.delete_time = r.delete_time.toISOString();
@@ -87,8 +88,7 @@ function toPhoto(r: PhotoRow): Photo {
     file_id: r.file_id,
     description: r.description,
     creator_id: r.creator_id,
-    create_time: r.create_time.toISOString(),
-    update_time: r.update_time.toISOString(),
+    ...times(r),
   };
   if (r.delete_time) p.delete_time = r.delete_time.toISOString();
   return p;
@@ -113,7 +113,7 @@ export async function createSection(db: Queryable, id: string, teamId: string, n
   const rows = await db.query<SectionRow>(
     `INSERT INTO team_photo_section AS s (id, team_id, title, title_key, description, cover_photo_url, slug, sort)
      VALUES ($1, $2, $3, $4, $5, $6, $3, $7) RETURNING ${SECTION}`,
-    [id, teamId, n.title, titleKey(n.title), n.description, n.cover_photo_url, n.sort],
+    [id, teamId, n.title, textKey(n.title), n.description, n.cover_photo_url, n.sort],
   );
   return toSection(rows[0]);
 }
@@ -127,10 +127,8 @@ export async function getSection(db: Queryable, id: string): Promise<PhotoSectio
 export async function updateSection(db: Queryable, id: string, c: SectionChanges): Promise<PhotoSection | undefined> {
   const { values, p } = params();
   const sets = ['update_time = now()'];
-  if (c.title !== undefined) sets.push(`title = ${p(c.title)}`, `title_key = ${p(titleKey(c.title))}`);
-  if (c.description !== undefined) sets.push(`description = ${p(c.description)}`);
-  if (c.cover_photo_url !== undefined) sets.push(`cover_photo_url = ${p(c.cover_photo_url)}`);
-  if (c.sort !== undefined) sets.push(`sort = ${p(c.sort)}`);
+  if (c.title !== undefined) sets.push(`title = ${p(c.title)}`, `title_key = ${p(textKey(c.title))}`);
+  sets.push(...assign(p, c, ['description', 'cover_photo_url', 'sort']));
   const rows = await db.query<SectionRow>(
     `UPDATE team_photo_section AS s SET ${sets.join(', ')} WHERE s.id = ${p(id)} RETURNING ${SECTION}`,
     values,
@@ -139,17 +137,11 @@ export async function updateSection(db: Queryable, id: string, c: SectionChanges
 }
 
 /** Soft-deletes or restores; a no-op when already so (the first deletion's time stays). */
-export async function setSectionDeleted(db: Queryable, id: string, deleted: boolean): Promise<void> {
-  await db.execute(
-    `UPDATE team_photo_section SET delete_time = CASE WHEN $2 THEN now() END, update_time = now()
-     WHERE id = $1 AND (delete_time IS NULL) = $2`,
-    [id, deleted],
-  );
-}
+export const setSectionDeleted = (db: Queryable, id: string, deleted: boolean) => setDeleted(db, 'team_photo_section', id, deleted);
 
 export type SectionSort = 'create_time' | 'sort' | 'title';
 
-const SECTION_SORTS: Record<SectionSort, { column: string; kind: KeyKind; key: (r: SectionRow) => string | number | Date }> = {
+const SECTION_SORTS: Record<SectionSort, KeySort<SectionRow>> = {
   create_time: { column: 's.create_time', kind: 'time', key: (r) => r.create_time },
   sort: { column: 's.sort', kind: 'int', key: (r) => r.sort },
   title: { column: 's.title_key', kind: 'text', key: (r) => r.title_key },
@@ -165,20 +157,16 @@ export interface SectionQuery {
 }
 
 export async function listSections(db: Queryable, q: SectionQuery): Promise<{ sections: PhotoSection[]; cursor?: string }> {
-  const sort = SECTION_SORTS[q.sortBy];
-  const scope = `photo-sections:${q.sortBy}:${q.dir}`;
   const { values, p } = params();
   const where = [`s.team_id = ${p(q.teamId)}`];
   if (!q.includeDeleted) where.push('s.delete_time IS NULL');
-  const after = q.cursor ? decodeCursor(q.cursor, scope, sort.kind) : undefined;
-  const ks = keyset(sort.column, 's.id', sort.kind, q.dir, after, p);
+  const ks = keyset(`photo-sections:${q.sortBy}:${q.dir}`, SECTION_SORTS[q.sortBy], 's.id', q.dir, q.cursor, p);
   if (ks.where) where.push(ks.where);
   const rows = await db.query<SectionRow>(
     `SELECT ${SECTION} FROM team_photo_section s WHERE ${where.join(' AND ')} ORDER BY ${ks.order} LIMIT ${p(q.limit + 1)}`,
     values,
   );
-  const { items, cursor } = paged(rows, q.limit, toSection, (r) => encodeCursor(scope, sort.key(r), r.id));
-  return cursor ? { sections: items, cursor } : { sections: items };
+  return paged('sections', rows, q.limit, toSection, ks.cursorOf);
 }
 
 export interface NewPhoto {
@@ -199,33 +187,25 @@ export async function createPhoto(db: Queryable, id: string, n: NewPhoto): Promi
 }
 
 /** A photo, deleted or not, and whether its section is deleted (which hides it as well). */
-export async function getPhoto(db: Queryable, id: string): Promise<{ photo: Photo; sectionDeleted: boolean } | undefined> {
+export async function getPhoto(db: Queryable, id: string): Promise<{ item: Photo; sectionDeleted: boolean } | undefined> {
   const rows = await db.query<PhotoRow & { section_deleted: boolean }>(
     `SELECT ${PHOTO}, s.delete_time IS NOT NULL AS section_deleted
      FROM team_photo p JOIN team_photo_section s ON s.id = p.section_id WHERE p.id = $1`,
     [id],
   );
-  return rows.length ? { photo: toPhoto(rows[0]), sectionDeleted: rows[0].section_deleted } : undefined;
+  return rows.length ? { item: toPhoto(rows[0]), sectionDeleted: rows[0].section_deleted } : undefined;
 }
 
 /** Changes the description or the section (the foreign key keeps the section in the photo's team). */
 export async function updatePhoto(db: Queryable, id: string, c: { description?: string; section_id?: string }): Promise<Photo | undefined> {
   const { values, p } = params();
-  const sets = ['update_time = now()'];
-  if (c.description !== undefined) sets.push(`description = ${p(c.description)}`);
-  if (c.section_id !== undefined) sets.push(`section_id = ${p(c.section_id)}`);
+  const sets = ['update_time = now()', ...assign(p, c, ['description', 'section_id'])];
   const rows = await db.query<PhotoRow>(`UPDATE team_photo AS p SET ${sets.join(', ')} WHERE p.id = ${p(id)} RETURNING ${PHOTO}`, values);
   return rows.length ? toPhoto(rows[0]) : undefined;
 }
 
 /** Soft-deletes or restores; a no-op when already so. */
-export async function setPhotoDeleted(db: Queryable, id: string, deleted: boolean): Promise<void> {
-  await db.execute(
-    `UPDATE team_photo SET delete_time = CASE WHEN $2 THEN now() END, update_time = now()
-     WHERE id = $1 AND (delete_time IS NULL) = $2`,
-    [id, deleted],
-  );
-}
+export const setPhotoDeleted = (db: Queryable, id: string, deleted: boolean) => setDeleted(db, 'team_photo', id, deleted);
 
 export interface PhotoQuery {
   teamId: string;
@@ -237,15 +217,15 @@ export interface PhotoQuery {
   cursor?: string;
 }
 
+const BY_CREATE_TIME: KeySort<PhotoRow> = { column: 'p.create_time', kind: 'time', key: (r) => r.create_time };
+
 /** By create_time; served by (team_id, create_time, id) or (section_id, create_time, id). */
 export async function listPhotos(db: Queryable, q: PhotoQuery): Promise<{ photos: Photo[]; cursor?: string }> {
-  const scope = `photos:${q.dir}`;
   const { values, p } = params();
   const where = [`p.team_id = ${p(q.teamId)}`];
   if (q.sectionId) where.push(`p.section_id = ${p(q.sectionId)}`);
   if (!q.includeDeleted) where.push('p.delete_time IS NULL', 's.delete_time IS NULL');
-  const after = q.cursor ? decodeCursor(q.cursor, scope, 'time') : undefined;
-  const ks = keyset('p.create_time', 'p.id', 'time', q.dir, after, p);
+  const ks = keyset(`photos:${q.dir}`, BY_CREATE_TIME, 'p.id', q.dir, q.cursor, p);
   if (ks.where) where.push(ks.where);
   // The team condition lets the planner reach the sections through their team index too.
   const join = q.includeDeleted ? '' : 'JOIN team_photo_section s ON s.id = p.section_id AND s.team_id = p.team_id';
@@ -253,6 +233,5 @@ export async function listPhotos(db: Queryable, q: PhotoQuery): Promise<{ photos
     `SELECT ${PHOTO} FROM team_photo p ${join} WHERE ${where.join(' AND ')} ORDER BY ${ks.order} LIMIT ${p(q.limit + 1)}`,
     values,
   );
-  const { items, cursor } = paged(rows, q.limit, toPhoto, (r) => encodeCursor(scope, r.create_time, r.id));
-  return cursor ? { photos: items, cursor } : { photos: items };
+  return paged('photos', rows, q.limit, toPhoto, ks.cursorOf);
 }

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { errorOf, startTestServer, tempDir, type TestServer } from '@tribuna/server/testing';
+import { call as callOn, fails, registered as registeredOn, withKey } from '../testing.ts';
 
 let ts: TestServer;
 const data = tempDir('tribuna-players-');
@@ -10,29 +11,9 @@ let alice: Session;
 let bob: Session;
 let guest: Session;
 
-const registered = () =>
-  ts.client().authenticateEmail(`${crypto.randomUUID()}@example.com`, 'password-123', true);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const call = async (s: Session, id: string, input: object): Promise<any> => (await ts.client().rpc(s, id, input)).payload;
-/** A server-to-server call: the HTTP key instead of a session (the client's rpcHttpKey sends no payload). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function withKey(server: TestServer, id: string, input: object): Promise<any> {
-  const res = await fetch(`${server.url}/v2/rpc/${id}?http_key=${server.config.httpKey}`, {
-    method: 'POST',
-    body: JSON.stringify(JSON.stringify(input)),
-  });
-  if (!res.ok) throw res;
-  const { payload } = (await res.json()) as { payload?: string };
-  return payload ? JSON.parse(payload) : undefined;
-}
+const registered = () => registeredOn(ts);
+const call = (s: Session, id: string, input: object) => callOn(ts, s, id, input);
 const callWithKey = (id: string, input: object) => withKey(ts, id, input);
-
-async function fails(p: Promise<unknown>, status: number, message?: string | RegExp) {
-  const e = await errorOf(p);
-  assert.equal(e.status, status, JSON.stringify(e.body));
-  if (typeof message === 'string') assert.equal(e.body.message, message);
-  else if (message) assert.match(String(e.body.message), message);
-}
 
 const create = (s: Session, input: object) => call(s, 'create_player', input);
 

@@ -1,50 +1,26 @@
 // Players: created by registered users, visible to everyone, changed only by their creator.
 import { z } from 'zod';
-import { invalid, notFound, permissionDenied, unauthenticated, type Nk } from '@tribuna/server';
-import { cursor, limit, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { notFound, permissionDenied, unauthenticated } from '@tribuna/server';
+import { checkFile } from '../lib/files.ts';
+import { cursor, limit, lineField, requiredLineField, rpc, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
 import { createPlayer, deletePlayer, getPlayer, listPlayers, updatePlayer, type Refusal } from './store.ts';
 
 const MAX_NAME = 100;
-// NUL cannot be stored, and no name needs line breaks or other control characters.
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
-const TOO_LONG = `не длиннее ${MAX_NAME} символов.`;
-const BAD_CHARS = 'недопустимые символы.';
-const NOT_TEXT = 'ожидалась строка.';
-
-/** A trimmed name of 1 to 100 characters; `missing` says which one to give. */
-const requiredName = (missing: string) =>
-  z
-    .string({ error: (iss) => (iss.input === undefined ? missing : NOT_TEXT) })
-    .trim()
-    .min(1, missing)
-    .max(MAX_NAME, TOO_LONG)
-    .refine((s) => !CONTROL.test(s), BAD_CHARS);
+/** A trimmed name of 1 to 100 characters on one line; `missing` says which one to give. */
+const requiredName = (missing: string) => requiredLineField(MAX_NAME, missing);
 
 /** An optional name: null or empty means none. */
-const optionalName = z
-  .string({ error: NOT_TEXT })
-  .trim()
-  .max(MAX_NAME, TOO_LONG)
-  .refine((s) => !CONTROL.test(s), BAD_CHARS)
+const optionalName = lineField(MAX_NAME)
   .nullish()
   .transform((s) => (s === '' ? null : s));
 
 /** A case-insensitive prefix filter; empty means no filter. */
-const namePrefix = z
-  .string({ error: NOT_TEXT })
-  .trim()
-  .max(MAX_NAME, TOO_LONG)
-  .refine((s) => !CONTROL.test(s), BAD_CHARS)
-  .optional();
+const namePrefix = lineField(MAX_NAME).optional();
 
 const FIRST = 'укажите имя.';
 const LAST = 'укажите фамилию.';
 const count = z.number().int().min(0).max(2_147_483_647);
-
-async function checkAvatar(nk: Nk, avatarId: string | null | undefined): Promise<void> {
-  if (avatarId && !(await nk.fileInfo(avatarId))) throw invalid('avatar_id: файл не найден.');
-}
 
 function refused(r: Refusal): never {
   if (r === 'not-found') throw notFound('Игрок не найден.');
@@ -63,7 +39,7 @@ export const playerRpcs: RpcDef[] = [
       avatar_id: uuid.nullish(),
     }),
     async ({ input, userId, nk }) => {
-      await checkAvatar(nk, input.avatar_id);
+      await checkFile(nk, 'avatar_id', input.avatar_id);
       return createPlayer(nk.db, nk.uuid(), userId, {
         first_name: input.first_name,
         middle_name: input.middle_name ?? null,
@@ -92,7 +68,7 @@ export const playerRpcs: RpcDef[] = [
       avatar_id: uuid.nullish(),
     }),
     async ({ input, userId, nk }) => {
-      await checkAvatar(nk, input.avatar_id);
+      await checkFile(nk, 'avatar_id', input.avatar_id);
       const { id, ...changes } = input;
       const result = await updatePlayer(nk.db, id, userId, changes);
       return typeof result === 'string' ? refused(result) : result;
@@ -114,8 +90,8 @@ export const playerRpcs: RpcDef[] = [
       limit: limit(20),
       only_mine: z.boolean().default(false),
       cursor,
-      ids: z.array(uuid).max(100).optional(),
-      creator_ids: z.array(uuid).max(100).optional(),
+      ids: uuids.optional(),
+      creator_ids: uuids.optional(),
       first_name: namePrefix,
       last_name: namePrefix,
       min_goals: count.optional(),

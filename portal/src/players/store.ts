@@ -1,5 +1,7 @@
 // Players' SQL. Names are matched and ordered by their lower-cased keys (see migrations/0002_players.sql).
-import { invalid, type Queryable } from '@tribuna/server';
+import type { Queryable } from '@tribuna/server';
+import { decodeCursor, encodeCursor, isUuid, paged } from '../lib/cursor.ts';
+import { assign, likePrefix, params, textKey, times } from '../lib/sql.ts';
 
 export interface Player {
   id: string;
@@ -59,10 +61,6 @@ interface Row {
 
 const COLUMNS = `id, first_name, middle_name, last_name, first_name_key, last_name_key, avatar_id, creator_id,
   goals, matches, create_time, update_time`;
-const BAD_CURSOR = 'cursor: курсор недействителен.';
-
-/** The form names are compared in: lower case, composed, independent of the database's locale. */
-export const nameKey = (name: string) => name.normalize('NFC').toLowerCase();
 
 function toPlayer(r: Row): Player {
   const p: Player = {
@@ -72,8 +70,7 @@ function toPlayer(r: Row): Player {
     creator_id: r.creator_id,
     goals: r.goals,
     matches: r.matches,
-    create_time: r.create_time.toISOString(),
-    update_time: r.update_time.toISOString(),
+    ...times(r),
   };
   if (r.middle_name !== null) p.middle_name = r.middle_name;
   if (r.avatar_id !== null) p.avatar_id = r.avatar_id;
@@ -84,7 +81,7 @@ export async function createPlayer(db: Queryable, id: string, creatorId: string,
   const rows = await db.query<Row>(
     `INSERT INTO player (id, first_name, middle_name, last_name, first_name_key, last_name_key, avatar_id, creator_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
-    [id, p.first_name, p.middle_name, p.last_name, nameKey(p.first_name), nameKey(p.last_name), p.avatar_id, creatorId],
+    [id, p.first_name, p.middle_name, p.last_name, textKey(p.first_name), textKey(p.last_name), p.avatar_id, creatorId],
   );
   return toPlayer(rows[0]);
 }
@@ -104,25 +101,14 @@ async function refusal(db: Queryable, id: string): Promise<Refusal> {
 
 /** Changes a player if creatorId created it; one statement, so the check and the write cannot drift apart. */
 export async function updatePlayer(db: Queryable, id: string, creatorId: string, c: PlayerChanges): Promise<Player | Refusal> {
+  const { values, p } = params(id, creatorId);
   const sets = ['update_time = now()'];
-  const params: unknown[] = [id, creatorId];
-  const set = (column: string, value: unknown) => {
-    params.push(value);
-    sets.push(`${column} = $${params.length}`);
-  };
-  if (c.first_name !== undefined) {
-    set('first_name', c.first_name);
-    set('first_name_key', nameKey(c.first_name));
-  }
-  if (c.last_name !== undefined) {
-    set('last_name', c.last_name);
-    set('last_name_key', nameKey(c.last_name));
-  }
-  if (c.middle_name !== undefined) set('middle_name', c.middle_name);
-  if (c.avatar_id !== undefined) set('avatar_id', c.avatar_id);
+  if (c.first_name !== undefined) sets.push(`first_name = ${p(c.first_name)}`, `first_name_key = ${p(textKey(c.first_name))}`);
+  if (c.last_name !== undefined) sets.push(`last_name = ${p(c.last_name)}`, `last_name_key = ${p(textKey(c.last_name))}`);
+  sets.push(...assign(p, c, ['middle_name', 'avatar_id']));
   const rows = await db.query<Row>(
     `UPDATE player SET ${sets.join(', ')} WHERE id = $1 AND creator_id = $2 RETURNING ${COLUMNS}`,
-    params,
+    values,
   );
   return rows.length ? toPlayer(rows[0]) : refusal(db, id);
 }
@@ -134,37 +120,15 @@ export async function deletePlayer(db: Queryable, id: string, creatorId: string)
 
 type CursorKey = [lastKey: string, firstKey: string, id: string];
 
-function encodeCursor(r: Row): string {
-  const key: CursorKey = [r.last_name_key, r.first_name_key, r.id];
-  return Buffer.from(JSON.stringify(key)).toString('base64url');
-}
+const cursorOf = (r: Row) => encodeCursor([r.last_name_key, r.first_name_key, r.id] satisfies CursorKey);
 
-function decodeCursor(cursor: string): CursorKey {
-  let v: unknown;
-  try {
-    v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid(BAD_CURSOR);
-  }
-  const ok =
-    Array.isArray(v) &&
-    v.length === 3 &&
-    v.every((x) => typeof x === 'string' && !x.includes('\u0000')) &&
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v[2]);
-  if (!ok) throw invalid(BAD_CURSOR);
-  return v as CursorKey;
-}
-
-const likePrefix = (s: string) => nameKey(s).replace(/[\\%_]/g, '\\$&') + '%';
+/** Three strings without NUL, the last an id. */
+const validCursor = (v: unknown[]) => v.length === 3 && v.every((x) => typeof x === 'string' && !x.includes('\u0000')) && isUuid(v[2]);
 
 /** A page in (last name, first name, id) order; the cursor names the last row of the page. */
 export async function listPlayers(db: Queryable, f: PlayerFilter): Promise<{ players: Player[]; cursor?: string }> {
   const where: string[] = [];
-  const params: unknown[] = [];
-  const p = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
+  const { values, p } = params();
   if (f.ids?.length) where.push(`id = ANY(${p(f.ids)}::uuid[])`);
   if (f.creatorIds?.length) where.push(`creator_id = ANY(${p(f.creatorIds)}::uuid[])`);
   if (f.firstName) where.push(`first_name_key LIKE ${p(likePrefix(f.firstName))}`);
@@ -174,17 +138,13 @@ export async function listPlayers(db: Queryable, f: PlayerFilter): Promise<{ pla
   if (f.minMatches !== undefined) where.push(`matches >= ${p(f.minMatches)}`);
   if (f.maxMatches !== undefined) where.push(`matches <= ${p(f.maxMatches)}`);
   if (f.cursor) {
-    const [last, first, id] = decodeCursor(f.cursor);
+    const [last, first, id] = decodeCursor<CursorKey>(f.cursor, validCursor);
     where.push(`(last_name_key, first_name_key, id) > (${p(last)}, ${p(first)}, ${p(id)}::uuid)`);
   }
   const rows = await db.query<Row>(
     `SELECT ${COLUMNS} FROM player ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
      ORDER BY last_name_key, first_name_key, id LIMIT ${p(f.limit + 1)}`,
-    params,
+    values,
   );
-  const more = rows.length > f.limit;
-  const page = more ? rows.slice(0, f.limit) : rows;
-  const out: { players: Player[]; cursor?: string } = { players: page.map(toPlayer) };
-  if (more) out.cursor = encodeCursor(page[page.length - 1]);
-  return out;
+  return paged('players', rows, f.limit, toPlayer, cursorOf);
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
-import { Code, fails, planOf, startPortal, type Portal } from '../teams/testing.ts';
+import { Code, failsWithCode, planOf, startPortal, type Portal } from '../testing.ts';
 import { listTeamPlayersQuery } from './store.ts';
 
 let P: Portal;
@@ -58,7 +58,7 @@ describe('request_join_team_player', () => {
     assert.deepEqual(await P.call(guest, 'get_team_free_number', { team_id: t.id }), { number: 1 });
     assert.equal((await join(bob, { team_id: t.id, player_id: (await P.player(bob)).id })).number, 1);
     assert.equal((await join(bob, { team_id: t.id, player_id: (await P.player(bob)).id, number: null })).number, 3);
-    await fails(join(bob, { team_id: t.id, player_id: (await P.player(bob)).id, number: 2 }), Code.AlreadyExists, 'Номер 2 уже занят');
+    await failsWithCode(join(bob, { team_id: t.id, player_id: (await P.player(bob)).id, number: 2 }), Code.AlreadyExists, 'Номер 2 уже занят');
     assert.equal((await join(bob, { team_id: t.id, player_id: (await P.player(bob)).id, number: 99 })).number, 99);
     assert.deepEqual(await numbers(t.id), [1, 2, 3, 99]);
   });
@@ -69,8 +69,8 @@ describe('request_join_team_player', () => {
     assert.deepEqual(await P.withKey('get_team_free_number', { team_id: t.id }), { number: 57 });
     assert.equal((await join(bob, { team_id: t.id, player_id: (await P.player(bob)).id })).number, 57);
     assert.deepEqual(await P.call(guest, 'get_team_free_number', { team_id: t.id }), { number: null });
-    await fails(join(bob, { team_id: t.id, player_id: (await P.player(bob)).id }), Code.Precondition, 'Все номера от 1 до 99 заняты');
-    await fails(join(bob, { team_id: t.id, player_id: (await P.player(bob)).id, number: 57 }), Code.AlreadyExists, 'Номер 57 уже занят');
+    await failsWithCode(join(bob, { team_id: t.id, player_id: (await P.player(bob)).id }), Code.Precondition, 'Все номера от 1 до 99 заняты');
+    await failsWithCode(join(bob, { team_id: t.id, player_id: (await P.player(bob)).id, number: 57 }), Code.AlreadyExists, 'Номер 57 уже занят');
   });
 
   it('never gives two concurrent requests the same number', async () => {
@@ -83,7 +83,7 @@ describe('request_join_team_player', () => {
     const more = await Promise.all(users.map((u) => P.player(u)));
     const results = await Promise.allSettled(users.map((u, i) => join(u, { team_id: t.id, player_id: more[i].id, number: 50 })));
     assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
-    for (const r of results.filter((r) => r.status === 'rejected')) await fails(Promise.reject(r.reason), Code.AlreadyExists, 'Номер 50 уже занят');
+    for (const r of results.filter((r) => r.status === 'rejected')) await failsWithCode(Promise.reject(r.reason), Code.AlreadyExists, 'Номер 50 уже занят');
     assert.equal(new Set(await numbers(t.id)).size, 13);
   });
 
@@ -97,18 +97,18 @@ describe('request_join_team_player', () => {
   it('refuses someone else\'s player, a player already on the team, a closed team, guests and bad input', async () => {
     const t = await P.team(owner);
     const p = await P.player(bob);
-    await fails(join(owner, { team_id: t.id, player_id: p.id }), Code.Denied, 'Подать заявку можно только за своего игрока.');
+    await failsWithCode(join(owner, { team_id: t.id, player_id: p.id }), Code.Denied, 'Подать заявку можно только за своего игрока.');
     await join(bob, { team_id: t.id, player_id: p.id });
-    await fails(join(bob, { team_id: t.id, player_id: p.id }), Code.AlreadyExists, 'Этот игрок уже в команде или уже подал заявку.');
+    await failsWithCode(join(bob, { team_id: t.id, player_id: p.id }), Code.AlreadyExists, 'Этот игрок уже в команде или уже подал заявку.');
     const closed = await P.team(owner, { team_type: 1 });
-    await fails(join(bob, { team_id: closed.id, player_id: p.id }), Code.Denied, 'Команда закрыта: заявки на вступление не принимаются.');
-    await fails(join(guest, { team_id: t.id, player_id: p.id }), Code.Denied);
-    await fails(join(bob, { team_id: crypto.randomUUID(), player_id: p.id }), Code.NotFound, 'Команда не найдена.');
-    await fails(join(bob, { team_id: t.id, player_id: crypto.randomUUID() }), Code.NotFound, 'Игрок не найден.');
+    await failsWithCode(join(bob, { team_id: closed.id, player_id: p.id }), Code.Denied, 'Команда закрыта: заявки на вступление не принимаются.');
+    await failsWithCode(join(guest, { team_id: t.id, player_id: p.id }), Code.Denied);
+    await failsWithCode(join(bob, { team_id: crypto.randomUUID(), player_id: p.id }), Code.NotFound, 'Команда не найдена.');
+    await failsWithCode(join(bob, { team_id: t.id, player_id: crypto.randomUUID() }), Code.NotFound, 'Игрок не найден.');
     for (const number of [0, 100, 1.5, '7']) {
-      await fails(join(bob, { team_id: t.id, player_id: (await P.player(bob)).id, number }), Code.Invalid, /^number: /);
+      await failsWithCode(join(bob, { team_id: t.id, player_id: (await P.player(bob)).id, number }), Code.Invalid, /^number: /);
     }
-    await fails(join(bob, { team_id: 'x', player_id: p.id }), Code.Invalid, /^team_id: /);
+    await failsWithCode(join(bob, { team_id: 'x', player_id: p.id }), Code.Invalid, /^team_id: /);
   });
 });
 
@@ -117,16 +117,16 @@ describe('approve_team_player', () => {
     const t = await P.team(owner);
     const [admin, carol] = await Promise.all([P.registered(), P.registered()]);
     const adminTp = await P.member(owner, admin, t.id);
-    await fails(approve(admin, { id: adminTp.id, team_role: 1 }), Code.Denied, 'Это может делать только владелец или администратор команды.');
+    await failsWithCode(approve(admin, { id: adminTp.id, team_role: 1 }), Code.Denied, 'Это может делать только владелец или администратор команды.');
     const made = await approve(owner, { id: adminTp.id, team_role: 1 });
     assert.equal(made.team_role, 1);
     const req = await join(carol, { team_id: t.id, player_id: (await P.player(carol)).id });
-    await fails(approve(admin, { id: req.id, team_role: 1 }), Code.Denied, 'Назначать администраторов может только владелец команды.');
+    await failsWithCode(approve(admin, { id: req.id, team_role: 1 }), Code.Denied, 'Назначать администраторов может только владелец команды.');
     const ok = await approve(admin, { id: req.id, field_role: 4, number: 10, is_main_squad: true, team_role: 0 });
     assert.deepEqual([ok.is_confirmed, ok.field_role, ok.number, ok.is_main_squad, ok.team_role], [true, 4, 10, true, 0]);
     assert.equal((await P.call(carol, 'get_team', { id: t.id })).viewer.is_member, true);
     assert.equal((await approve(owner, { id: req.id, number: 10, is_main_squad: false })).is_main_squad, false);
-    await fails(approve(owner, { id: req.id, number: adminTp.number }), Code.AlreadyExists, `Номер ${adminTp.number} уже занят`);
+    await failsWithCode(approve(owner, { id: req.id, number: adminTp.number }), Code.AlreadyExists, `Номер ${adminTp.number} уже занят`);
   });
 
   it('refuses non-managers, unknown ids and bad input', async () => {
@@ -134,13 +134,13 @@ describe('approve_team_player', () => {
     const member = await P.registered();
     await P.member(owner, member, t.id);
     const req = await join(bob, { team_id: t.id, player_id: (await P.player(bob)).id });
-    await fails(approve(bob, { id: req.id }), Code.Denied);
-    await fails(approve(member, { id: req.id }), Code.Denied);
-    await fails(approve(guest, { id: req.id }), Code.Denied);
-    await fails(approve(owner, { id: crypto.randomUUID() }), Code.NotFound, 'Игрок команды не найден.');
-    await fails(approve(owner, { id: req.id, field_role: 6 }), Code.Invalid, /^field_role: /);
-    await fails(approve(owner, { id: req.id, team_role: 2 }), Code.Invalid, /^team_role: /);
-    await fails(approve(owner, { id: req.id, number: 100 }), Code.Invalid, /^number: /);
+    await failsWithCode(approve(bob, { id: req.id }), Code.Denied);
+    await failsWithCode(approve(member, { id: req.id }), Code.Denied);
+    await failsWithCode(approve(guest, { id: req.id }), Code.Denied);
+    await failsWithCode(approve(owner, { id: crypto.randomUUID() }), Code.NotFound, 'Игрок команды не найден.');
+    await failsWithCode(approve(owner, { id: req.id, field_role: 6 }), Code.Invalid, /^field_role: /);
+    await failsWithCode(approve(owner, { id: req.id, team_role: 2 }), Code.Invalid, /^team_role: /);
+    await failsWithCode(approve(owner, { id: req.id, number: 100 }), Code.Invalid, /^number: /);
     assert.equal((await P.call(guest, 'list_team_players', { team_ids: [t.id], is_confirmed: false })).team_players.length, 1);
   });
 });
@@ -151,15 +151,15 @@ describe('reject_team_player', () => {
     const [member, other] = await Promise.all([P.registered(), P.registered()]);
     const mTp = await P.member(owner, member, t.id);
     const req = await join(bob, { team_id: t.id, player_id: (await P.player(bob)).id });
-    await fails(P.call(other, 'reject_team_player', { id: req.id }), Code.Denied);
-    await fails(P.call(member, 'reject_team_player', { id: req.id }), Code.Denied);
-    await fails(P.call(guest, 'reject_team_player', { id: req.id }), Code.Denied);
+    await failsWithCode(P.call(other, 'reject_team_player', { id: req.id }), Code.Denied);
+    await failsWithCode(P.call(member, 'reject_team_player', { id: req.id }), Code.Denied);
+    await failsWithCode(P.call(guest, 'reject_team_player', { id: req.id }), Code.Denied);
     assert.deepEqual(await P.call(bob, 'reject_team_player', { id: req.id }), {});
     const again = await join(bob, { team_id: t.id, player_id: (await P.player(bob)).id });
     assert.deepEqual(await P.call(owner, 'reject_team_player', { id: again.id }), {});
     assert.deepEqual(await P.call(member, 'reject_team_player', { id: mTp.id }), {});
     assert.deepEqual(await numbers(t.id), []);
-    await fails(P.call(owner, 'reject_team_player', { id: again.id }), Code.NotFound);
+    await failsWithCode(P.call(owner, 'reject_team_player', { id: again.id }), Code.NotFound);
   });
 
   it('removes the player from every formation of the team', async () => {
@@ -202,15 +202,15 @@ describe('list_team_players and get_team_free_number', () => {
     assert.deepEqual(rest.team_players.map((tp: { id: string }) => tp.id), [a.id]);
     assert.equal(rest.cursor, undefined);
     for (const input of [{ limit: 201 }, { team_ids: ['x'] }, { is_confirmed: 'yes' }, { field_role: 9 }, { cursor: 'x' }]) {
-      await fails(P.call(guest, 'list_team_players', input), Code.Invalid);
+      await failsWithCode(P.call(guest, 'list_team_players', input), Code.Invalid);
     }
     const { sql, params } = listTeamPlayersQuery({ limit: 100, teamIds: [t.id] });
     // A team has at most 99 rows, so either index led by team_id serves it, sorted or not.
-    assert.match(await planOf(P.ts, sql, params), /Index Scan (using|on) team_player_team_(number|player)_key/);
+    assert.match(await planOf(P.ts.app.nk.db, sql, params, { sorts: true }), /Index Scan (using|on) team_player_team_(number|player)_key/);
   });
 
   it('answers unknown teams and bad ids', async () => {
-    await fails(P.call(guest, 'get_team_free_number', { team_id: crypto.randomUUID() }), Code.NotFound, 'Команда не найдена.');
-    await fails(P.call(guest, 'get_team_free_number', { team_id: 'x' }), Code.Invalid);
+    await failsWithCode(P.call(guest, 'get_team_free_number', { team_id: crypto.randomUUID() }), Code.NotFound, 'Команда не найдена.');
+    await failsWithCode(P.call(guest, 'get_team_free_number', { team_id: 'x' }), Code.Invalid);
   });
 });

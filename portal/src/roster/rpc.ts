@@ -1,9 +1,9 @@
 // Roster: join requests for one's own players, approved or rejected by the team's managers.
 import { z } from 'zod';
 import { alreadyExists, failedPrecondition, notFound, permissionDenied, type Queryable } from '@tribuna/server';
-import { cursor, limit, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
-import { requireManager, teamAccess } from '../teams/access.ts';
-import { isUniqueViolation, lockTeam, teamExists } from '../teams/store.ts';
+import { cursor, limit, rpc, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
+import { requireManager, requireTeam, TEAM_NOT_FOUND, teamAccess } from '../teams/access.ts';
+import { isUniqueViolation, lockTeam, readLocked } from '../teams/store.ts';
 import {
   approveTeamPlayer, getTeamPlayer, insertTeamPlayer, isNumberTaken, isOnTeam, listTeamPlayers, lowestFreeNumber,
   MAX_NUMBER, MIN_NUMBER, playerOwner, removeTeamPlayer,
@@ -17,7 +17,6 @@ const ALL_TAKEN = `Все номера от ${MIN_NUMBER} до ${MAX_NUMBER} з�
 const taken = (n: number) => alreadyExists(`Номер ${n} уже занят`);
 const ALREADY_ON_TEAM = 'Этот игрок уже в команде или уже подал заявку.';
 const NOT_FOUND = 'Игрок команды не найден.';
-const TEAM_NOT_FOUND = 'Команда не найдена.';
 
 /** The database's unique constraints back the checks made under the team lock; they answer the same way. */
 function translate(err: unknown, n: number | undefined): never {
@@ -26,12 +25,9 @@ function translate(err: unknown, n: number | undefined): never {
   throw err;
 }
 
-/** A team player read under its team's lock: read again after locking, as it may have changed meanwhile. */
+/** A team player read under its team's lock. */
 async function loadLocked(q: Queryable, id: string) {
-  const before = await getTeamPlayer(q, id);
-  if (!before) throw notFound(NOT_FOUND);
-  await lockTeam(q, before.team_id);
-  const tp = await getTeamPlayer(q, id);
+  const tp = await readLocked(q, getTeamPlayer, (t) => t.team_id, id);
   if (!tp) throw notFound(NOT_FOUND);
   return tp;
 }
@@ -125,9 +121,9 @@ export const rosterRpcs: RpcDef[] = [
     'list_team_players',
     'public',
     z.object({
-      team_ids: z.array(uuid).max(100).optional(),
-      player_ids: z.array(uuid).max(100).optional(),
-      user_ids: z.array(uuid).max(100).optional(),
+      team_ids: uuids.optional(),
+      player_ids: uuids.optional(),
+      user_ids: uuids.optional(),
       is_confirmed: z.boolean().optional(),
       team_role: teamRole.optional(),
       field_role: fieldRole.optional(),
@@ -151,7 +147,7 @@ export const rosterRpcs: RpcDef[] = [
 
   // Anyone; number is null when all 99 are taken.
   rpc('get_team_free_number', 'public', z.object({ team_id: uuid }), async ({ input, nk }) => {
-    if (!(await teamExists(nk.db, input.team_id))) throw notFound(TEAM_NOT_FOUND);
+    await requireTeam(nk.db, input.team_id);
     return { number: await lowestFreeNumber(nk.db, input.team_id) };
   }),
 ];

@@ -1,6 +1,8 @@
 // Roster SQL: team_player rows (memberships and join requests) with their players' names.
 // Numbers are unique per team (team_player_team_number_key); callers hold lockTeam while choosing one.
-import { invalid, type Queryable } from '@tribuna/server';
+import type { Queryable } from '@tribuna/server';
+import { decodeCursor, encodeCursor, isUuid, paged } from '../lib/cursor.ts';
+import { assign, params, times } from '../lib/sql.ts';
 
 export const MIN_NUMBER = 1;
 export const MAX_NUMBER = 99;
@@ -73,7 +75,6 @@ interface Row {
 const COLUMNS = `tp.id, tp.team_id, tp.player_id, tp.user_id, tp.creator_id, tp.field_role, tp.team_role, tp.number,
   tp.is_main_squad, tp.is_confirmed, tp.create_time, tp.update_time, p.first_name, p.middle_name, p.last_name, p.avatar_id`;
 const FROM = 'team_player tp JOIN player p ON p.id = tp.player_id';
-const BAD_CURSOR = 'cursor: курсор недействителен.';
 
 function toTeamPlayer(r: Row): TeamPlayer {
   const player: TeamPlayer['player'] = { first_name: r.first_name, last_name: r.last_name };
@@ -90,8 +91,7 @@ function toTeamPlayer(r: Row): TeamPlayer {
     number: r.number,
     is_main_squad: r.is_main_squad,
     is_confirmed: r.is_confirmed,
-    create_time: r.create_time.toISOString(),
-    update_time: r.update_time.toISOString(),
+    ...times(r),
     player,
   };
 }
@@ -142,14 +142,9 @@ export async function insertTeamPlayer(q: Queryable, t: NewTeamPlayer): Promise<
 
 /** Confirms a membership and applies the approval's changes. */
 export async function approveTeamPlayer(q: Queryable, id: string, a: Approval): Promise<TeamPlayer> {
-  const sets = ['is_confirmed = true', 'update_time = now()'];
-  const params: unknown[] = [id];
-  for (const key of ['field_role', 'team_role', 'number', 'is_main_squad'] as const) {
-    if (a[key] === undefined) continue;
-    params.push(a[key]);
-    sets.push(`${key} = $${params.length}`);
-  }
-  await q.execute(`UPDATE team_player SET ${sets.join(', ')} WHERE id = $1`, params);
+  const { values, p } = params(id);
+  const sets = ['is_confirmed = true', 'update_time = now()', ...assign(p, a, ['field_role', 'team_role', 'number', 'is_main_squad'])];
+  await q.execute(`UPDATE team_player SET ${sets.join(', ')} WHERE id = $1`, values);
   return (await getTeamPlayer(q, id))!;
 }
 
@@ -160,33 +155,14 @@ export async function removeTeamPlayer(q: Queryable, id: string): Promise<boolea
 
 type CursorKey = [number: number, id: string];
 
-function decodeCursor(cursor: string): CursorKey {
-  let v: unknown;
-  try {
-    v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid(BAD_CURSOR);
-  }
-  const ok =
-    Array.isArray(v) &&
-    v.length === 2 &&
-    Number.isInteger(v[0]) &&
-    v[0] >= MIN_NUMBER &&
-    v[0] <= MAX_NUMBER &&
-    typeof v[1] === 'string' &&
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v[1]);
-  if (!ok) throw invalid(BAD_CURSOR);
-  return v as CursorKey;
-}
+/** A shirt number from 1 to 99 and an id. */
+const validCursor = (v: unknown[]) =>
+  v.length === 2 && Number.isInteger(v[0]) && (v[0] as number) >= MIN_NUMBER && (v[0] as number) <= MAX_NUMBER && isUuid(v[1]);
 
 /** The statement of a page of team players by number; exported so tests can EXPLAIN it. */
 export function listTeamPlayersQuery(f: TeamPlayerFilter): { sql: string; params: unknown[] } {
   const where: string[] = [];
-  const params: unknown[] = [];
-  const p = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
+  const { values, p } = params();
   // One team (the common case) as an equality, so the planner walks team_player_team_number_key in order.
   if (f.teamIds?.length === 1) where.push(`tp.team_id = ${p(f.teamIds[0])}`);
   else if (f.teamIds?.length) where.push(`tp.team_id = ANY(${p(f.teamIds)}::uuid[])`);
@@ -197,23 +173,16 @@ export function listTeamPlayersQuery(f: TeamPlayerFilter): { sql: string; params
   if (f.fieldRole !== undefined) where.push(`tp.field_role = ${p(f.fieldRole)}`);
   if (f.isMainSquad !== undefined) where.push(`tp.is_main_squad = ${p(f.isMainSquad)}`);
   if (f.cursor) {
-    const [number, id] = decodeCursor(f.cursor);
+    const [number, id] = decodeCursor<CursorKey>(f.cursor, validCursor);
     where.push(`(tp.number, tp.id) > (${p(number)}::smallint, ${p(id)}::uuid)`);
   }
   const sql = `SELECT ${COLUMNS} FROM ${FROM} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
      ORDER BY tp.number, tp.id LIMIT ${p(f.limit + 1)}`;
-  return { sql, params };
+  return { sql, params: values };
 }
 
 export async function listTeamPlayers(q: Queryable, f: TeamPlayerFilter): Promise<{ team_players: TeamPlayer[]; cursor?: string }> {
-  const { sql, params } = listTeamPlayersQuery(f);
-  const rows = await q.query<Row>(sql, params);
-  const more = rows.length > f.limit;
-  const page = more ? rows.slice(0, f.limit) : rows;
-  const out: { team_players: TeamPlayer[]; cursor?: string } = { team_players: page.map(toTeamPlayer) };
-  if (more) {
-    const last = page[page.length - 1];
-    out.cursor = Buffer.from(JSON.stringify([last.number, last.id])).toString('base64url');
-  }
-  return out;
+  const { sql, params: values } = listTeamPlayersQuery(f);
+  const rows = await q.query<Row>(sql, values);
+  return paged('team_players', rows, f.limit, toTeamPlayer, (r) => encodeCursor([r.number, r.id] satisfies CursorKey));
 }

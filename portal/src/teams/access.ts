@@ -1,6 +1,9 @@
 // Who may do what with a team. The owner is the team's creator; admins are users with a confirmed
 // player in the team whose team_role is 1; members are users with a confirmed player in the team.
 import { notFound, permissionDenied, type Queryable } from '@tribuna/server';
+import { teamExists } from './store.ts';
+
+export const TEAM_NOT_FOUND = 'Команда не найдена.';
 
 export const TeamRole = { Player: 0, Admin: 1 } as const;
 
@@ -25,7 +28,7 @@ export async function teamAccess(db: Queryable, teamId: string, userId: string):
      WHERE t.id = $1 GROUP BY t.id`,
     [teamId, userId || '00000000-0000-0000-0000-000000000000'],
   );
-  if (!rows.length) throw notFound('Команда не найдена.');
+  if (!rows.length) throw notFound(TEAM_NOT_FOUND);
   const r = rows[0];
   const isOwner = !!userId && r.creator_id === userId;
   const isAdmin = r.is_admin;
@@ -40,6 +43,11 @@ export async function teamAccess(db: Queryable, teamId: string, userId: string):
   };
 }
 
+/** NotFound when the team does not exist. */
+export async function requireTeam(db: Queryable, teamId: string): Promise<void> {
+  if (!(await teamExists(db, teamId))) throw notFound(TEAM_NOT_FOUND);
+}
+
 /** Owners and admins only. */
 export async function requireManager(db: Queryable, teamId: string, userId: string): Promise<TeamAccess> {
   const a = await teamAccess(db, teamId, userId);
@@ -52,4 +60,9 @@ export async function requireMember(db: Queryable, teamId: string, userId: strin
   const a = await teamAccess(db, teamId, userId);
   if (!a.isMember) throw permissionDenied('Раздевалка доступна только игрокам команды.');
   return a;
+}
+
+/** Managers (owner and admins) see deleted photos, videos and their sections; for everyone else they do not exist. NotFound for an unknown team. */
+export async function seesDeleted(db: Queryable, teamId: string, userId: string): Promise<boolean> {
+  return (await teamAccess(db, teamId, userId)).canManage;
 }

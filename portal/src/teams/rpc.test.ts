@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { listTeamsQuery } from './store.ts';
-import { Code, fails, planOf, PNG, startPortal, type Portal } from './testing.ts';
+import { Code, failsWithCode, planOf, PNG, startPortal, type Portal } from '../testing.ts';
 
 let P: Portal;
 let owner: Session;
@@ -41,19 +41,19 @@ describe('create_team', () => {
 
   it('refuses bad input', async () => {
     const create = (input: object) => P.call(owner, 'create_team', input);
-    await fails(create({}), Code.Invalid, 'name: укажите название команды.');
-    await fails(create({ name: '   ' }), Code.Invalid, 'name: укажите название команды.');
-    await fails(create({ name: 'К'.repeat(101) }), Code.Invalid, 'name: не длиннее 100 символов.');
-    await fails(create({ name: 'Кома\nнда' }), Code.Invalid, 'name: недопустимые символы.');
-    await fails(create({ name: 'Команда', description: 'о'.repeat(2001) }), Code.Invalid, 'description: не длиннее 2000 символов.');
-    await fails(create({ name: 'Команда', team_type: 2 }), Code.Invalid, /^team_type: /);
-    await fails(create({ name: 'Команда', team_type: '0' }), Code.Invalid, /^team_type: /);
-    await fails(create({ name: 'Команда', avatar_id: crypto.randomUUID() }), Code.Invalid, 'avatar_id: файл не найден.');
+    await failsWithCode(create({}), Code.Invalid, 'name: укажите название команды.');
+    await failsWithCode(create({ name: '   ' }), Code.Invalid, 'name: укажите название команды.');
+    await failsWithCode(create({ name: 'К'.repeat(101) }), Code.Invalid, 'name: не длиннее 100 символов.');
+    await failsWithCode(create({ name: 'Кома\nнда' }), Code.Invalid, 'name: недопустимые символы.');
+    await failsWithCode(create({ name: 'Команда', description: 'о'.repeat(2001) }), Code.Invalid, 'description: не длиннее 2000 символов.');
+    await failsWithCode(create({ name: 'Команда', team_type: 2 }), Code.Invalid, /^team_type: /);
+    await failsWithCode(create({ name: 'Команда', team_type: '0' }), Code.Invalid, /^team_type: /);
+    await failsWithCode(create({ name: 'Команда', avatar_id: crypto.randomUUID() }), Code.Invalid, 'avatar_id: файл не найден.');
   });
 
   it('lets only registered users create teams', async () => {
-    await fails(P.call(guest, 'create_team', { name: 'Гости' }), Code.Denied);
-    await fails(P.withKey('create_team', { name: 'Ключ' }), Code.Unauthenticated);
+    await failsWithCode(P.call(guest, 'create_team', { name: 'Гости' }), Code.Denied);
+    await failsWithCode(P.withKey('create_team', { name: 'Ключ' }), Code.Unauthenticated);
   });
 });
 
@@ -80,8 +80,8 @@ describe('get_team', () => {
   });
 
   it('answers unknown and malformed ids', async () => {
-    await fails(P.call(guest, 'get_team', { id: crypto.randomUUID() }), Code.NotFound, 'Команда не найдена.');
-    await fails(P.call(guest, 'get_team', { id: 'team-1' }), Code.Invalid, /^id: /);
+    await failsWithCode(P.call(guest, 'get_team', { id: crypto.randomUUID() }), Code.NotFound, 'Команда не найдена.');
+    await failsWithCode(P.call(guest, 'get_team', { id: 'team-1' }), Code.Invalid, /^id: /);
   });
 });
 
@@ -111,13 +111,13 @@ describe('update_team', () => {
     const member = await P.registered();
     await P.member(owner, member, t.id);
     const denied = 'Это может делать только владелец или администратор команды.';
-    await fails(P.call(member, 'update_team', { id: t.id, name: 'Захват' }), Code.Denied, denied);
-    await fails(P.call(bob, 'update_team', { id: t.id, name: 'Захват' }), Code.Denied, denied);
-    await fails(P.call(guest, 'update_team', { id: t.id, name: 'Захват' }), Code.Denied);
-    await fails(P.call(owner, 'update_team', { id: t.id, name: '' }), Code.Invalid, 'name: укажите название команды.');
-    await fails(P.call(owner, 'update_team', { id: t.id, team_type: 3 }), Code.Invalid);
-    await fails(P.call(owner, 'update_team', { id: t.id, avatar_id: crypto.randomUUID() }), Code.Invalid, 'avatar_id: файл не найден.');
-    await fails(P.call(owner, 'update_team', { id: crypto.randomUUID(), name: 'Нет' }), Code.NotFound);
+    await failsWithCode(P.call(member, 'update_team', { id: t.id, name: 'Захват' }), Code.Denied, denied);
+    await failsWithCode(P.call(bob, 'update_team', { id: t.id, name: 'Захват' }), Code.Denied, denied);
+    await failsWithCode(P.call(guest, 'update_team', { id: t.id, name: 'Захват' }), Code.Denied);
+    await failsWithCode(P.call(owner, 'update_team', { id: t.id, name: '' }), Code.Invalid, 'name: укажите название команды.');
+    await failsWithCode(P.call(owner, 'update_team', { id: t.id, team_type: 3 }), Code.Invalid);
+    await failsWithCode(P.call(owner, 'update_team', { id: t.id, avatar_id: crypto.randomUUID() }), Code.Invalid, 'avatar_id: файл не найден.');
+    await failsWithCode(P.call(owner, 'update_team', { id: crypto.randomUUID(), name: 'Нет' }), Code.NotFound);
     assert.equal((await P.call(guest, 'get_team', { id: t.id })).name, t.name);
   });
 });
@@ -129,12 +129,12 @@ describe('delete_team', () => {
     const tp = await P.member(owner, admin, t.id);
     await P.call(owner, 'approve_team_player', { id: tp.id, team_role: 1 });
     await P.call(owner, 'create_team_event', { team_id: t.id, title: 'Матч', type: 'match', event_time: '2025-05-01T18:00:00Z' });
-    await fails(P.call(admin, 'delete_team', { id: t.id }), Code.Denied, 'Удалить команду может только её владелец.');
-    await fails(P.call(bob, 'delete_team', { id: t.id }), Code.Denied);
-    await fails(P.call(guest, 'delete_team', { id: t.id }), Code.Denied);
+    await failsWithCode(P.call(admin, 'delete_team', { id: t.id }), Code.Denied, 'Удалить команду может только её владелец.');
+    await failsWithCode(P.call(bob, 'delete_team', { id: t.id }), Code.Denied);
+    await failsWithCode(P.call(guest, 'delete_team', { id: t.id }), Code.Denied);
     assert.deepEqual(await P.call(owner, 'delete_team', { id: t.id }), {});
-    await fails(P.call(owner, 'get_team', { id: t.id }), Code.NotFound);
-    await fails(P.call(owner, 'delete_team', { id: t.id }), Code.NotFound);
+    await failsWithCode(P.call(owner, 'get_team', { id: t.id }), Code.NotFound);
+    await failsWithCode(P.call(owner, 'delete_team', { id: t.id }), Code.NotFound);
     const db = P.ts.app.nk.db;
     for (const table of ['team_player', 'team_formation', 'team_event']) {
       const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE team_id = $1`, [t.id]);
@@ -195,14 +195,14 @@ describe('list_teams', () => {
       { limit: 0 }, { limit: 101 }, { team_type: 2 }, { creator_id: 'me' }, { ids: ['x'] }, { name: 5 },
       { cursor: 'nope' }, { cursor: Buffer.from('["1","x"]').toString('base64url') },
     ]) {
-      await fails(L.call(mine, 'list_teams', input), Code.Invalid);
+      await failsWithCode(L.call(mine, 'list_teams', input), Code.Invalid);
     }
   });
 
   it('is served by an index with and without team_type, by creator and by name', async () => {
     const plan = (f: object) => {
       const { sql, params } = listTeamsQuery({ limit: 20, ...f });
-      return planOf(L.ts, sql, params);
+      return planOf(L.ts.app.nk.db, sql, params, { sorts: true });
     };
     assert.match(await plan({}), /Index Scan using team_create_time_id_idx/);
     assert.match(await plan({ teamType: 1 }), /team_type_create_time_id_idx/);

@@ -1,37 +1,16 @@
 // Teams: created by registered users, visible to everyone, changed by their managers, deleted by their owner.
 import { z } from 'zod';
-import { invalid, notFound, permissionDenied, type Nk } from '@tribuna/server';
-import { cursor, limit, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { notFound, permissionDenied } from '@tribuna/server';
+import { checkFile } from '../lib/files.ts';
+import { cursor, limit, lineField, requiredLineField, rpc, textField, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
 import { createFormation, DEFAULT_FORMATION } from '../locker/store.ts';
-import { requireManager, teamAccess } from './access.ts';
+import { requireManager, TEAM_NOT_FOUND, teamAccess } from './access.ts';
 import { deleteTeam, getTeam, hasPlayer, insertTeam, listTeams, updateTeam } from './store.ts';
 
-// NUL cannot be stored, and a name needs no line breaks or other control characters.
-const CONTROL = /[\u0000-\u001f\u007f]/;
-const NOT_TEXT = 'ожидалась строка.';
-const NAME = 'укажите название команды.';
-
-const name = z
-  .string({ error: (iss) => (iss.input === undefined ? NAME : NOT_TEXT) })
-  .trim()
-  .min(1, NAME)
-  .max(100, 'не длиннее 100 символов.')
-  .refine((s) => !CONTROL.test(s), 'недопустимые символы.');
-
-// Line breaks are kept; NUL is refused because PostgreSQL cannot store it.
-const description = z
-  .string({ error: NOT_TEXT })
-  .trim()
-  .max(2000, 'не длиннее 2000 символов.')
-  .refine((s) => !s.includes('\u0000'), 'недопустимые символы.');
-
+const name = requiredLineField(100, 'укажите название команды.');
+// Line breaks are kept.
+const description = textField(2000);
 const teamType = z.union([z.literal(0), z.literal(1)], { error: 'тип команды: 0 (открытая) или 1 (закрытая).' });
-
-async function checkAvatar(nk: Nk, avatarId: string | null | undefined): Promise<void> {
-  if (avatarId && !(await nk.fileInfo(avatarId))) throw invalid('avatar_id: файл не найден.');
-}
-
-const TEAM_NOT_FOUND = 'Команда не найдена.';
 
 export const teamRpcs: RpcDef[] = [
   // Registered users; the caller becomes the owner. The team starts with the default formation.
@@ -45,7 +24,7 @@ export const teamRpcs: RpcDef[] = [
       team_type: teamType.default(0),
     }),
     async ({ input, userId, nk }) => {
-      await checkAvatar(nk, input.avatar_id);
+      await checkFile(nk, 'avatar_id', input.avatar_id);
       const id = nk.uuid();
       const formationId = nk.uuid();
       return nk.db.tx(async (q) => {
@@ -89,7 +68,7 @@ export const teamRpcs: RpcDef[] = [
       team_type: teamType.optional(),
     }),
     async ({ input, userId, nk }) => {
-      await checkAvatar(nk, input.avatar_id);
+      await checkFile(nk, 'avatar_id', input.avatar_id);
       const { id, ...changes } = input;
       return nk.db.tx(async (q) => {
         await requireManager(q, id, userId);
@@ -115,10 +94,10 @@ export const teamRpcs: RpcDef[] = [
     'list_teams',
     'public',
     z.object({
-      ids: z.array(uuid).max(100).optional(),
+      ids: uuids.optional(),
       team_type: teamType.optional(),
       creator_id: uuid.optional(),
-      name: z.string({ error: NOT_TEXT }).trim().max(100, 'не длиннее 100 символов.').refine((s) => !CONTROL.test(s), 'недопустимые символы.').optional(),
+      name: lineField(100).optional(),
       limit: limit(20),
       cursor,
     }),

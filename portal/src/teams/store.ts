@@ -1,6 +1,7 @@
 // Teams' SQL. Names are matched by their lower-cased keys (see migrations/0004_teams.sql).
-import { invalid, type Queryable } from '@tribuna/server';
-import { nameKey } from '../players/store.ts';
+import type { Queryable } from '@tribuna/server';
+import { decodeCursor, encodeCursor, isUuid, paged } from '../lib/cursor.ts';
+import { assign, likePrefix, params, textKey, times } from '../lib/sql.ts';
 
 export interface Team {
   id: string;
@@ -57,7 +58,6 @@ interface Row {
 const COLUMNS = `t.id, t.name, t.description, t.avatar_id, t.team_type, t.rating, t.creator_id, t.create_time, t.update_time,
   (SELECT count(*) FROM team_player tp WHERE tp.team_id = t.id AND tp.is_confirmed)::int AS member_count,
   (extract(epoch FROM t.create_time) * 1000000)::bigint::text AS time_us`;
-const BAD_CURSOR = 'cursor: курсор недействителен.';
 
 function toTeam(r: Row): Team {
   const t: Team = {
@@ -68,8 +68,7 @@ function toTeam(r: Row): Team {
     rating: Number(r.rating),
     creator_id: r.creator_id,
     member_count: r.member_count,
-    create_time: r.create_time.toISOString(),
-    update_time: r.update_time.toISOString(),
+    ...times(r),
   };
   if (r.avatar_id !== null) t.avatar_id = r.avatar_id;
   return t;
@@ -80,6 +79,22 @@ export async function lockTeam(q: Queryable, teamId: string): Promise<boolean> {
   // NO KEY UPDATE: serialises the team's roster and locker changes without blocking inserts that reference it.
   const rows = await q.query('SELECT 1 FROM team WHERE id = $1 FOR NO KEY UPDATE', [teamId]);
   return rows.length > 0;
+}
+
+/**
+ * A row of a team's, read under the team's lock: read again after locking, as it may have changed meanwhile.
+ * Undefined when it is not there, before or after.
+ */
+export async function readLocked<T>(
+  q: Queryable,
+  read: (q: Queryable, id: string) => Promise<T | undefined>,
+  teamOf: (row: T) => string,
+  id: string,
+): Promise<T | undefined> {
+  const before = await read(q, id);
+  if (!before) return undefined;
+  await lockTeam(q, teamOf(before));
+  return read(q, id);
 }
 
 export async function teamExists(q: Queryable, teamId: string): Promise<boolean> {
@@ -95,7 +110,7 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
 export async function insertTeam(q: Queryable, id: string, creatorId: string, t: NewTeam): Promise<void> {
   await q.execute(
     `INSERT INTO team (id, name, name_key, description, avatar_id, team_type, creator_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [id, t.name, nameKey(t.name), t.description, t.avatar_id, t.team_type, creatorId],
+    [id, t.name, textKey(t.name), t.description, t.avatar_id, t.team_type, creatorId],
   );
 }
 
@@ -112,20 +127,11 @@ export async function hasPlayer(q: Queryable, teamId: string, userId: string): P
 }
 
 export async function updateTeam(q: Queryable, id: string, c: TeamChanges): Promise<Team | undefined> {
+  const { values, p } = params(id);
   const sets = ['update_time = now()'];
-  const params: unknown[] = [id];
-  const set = (column: string, value: unknown) => {
-    params.push(value);
-    sets.push(`${column} = $${params.length}`);
-  };
-  if (c.name !== undefined) {
-    set('name', c.name);
-    set('name_key', nameKey(c.name));
-  }
-  if (c.description !== undefined) set('description', c.description);
-  if (c.avatar_id !== undefined) set('avatar_id', c.avatar_id);
-  if (c.team_type !== undefined) set('team_type', c.team_type);
-  const n = await q.execute(`UPDATE team SET ${sets.join(', ')} WHERE id = $1`, params);
+  if (c.name !== undefined) sets.push(`name = ${p(c.name)}`, `name_key = ${p(textKey(c.name))}`);
+  sets.push(...assign(p, c, ['description', 'avatar_id', 'team_type']));
+  const n = await q.execute(`UPDATE team SET ${sets.join(', ')} WHERE id = $1`, values);
   return n ? getTeam(q, id) : undefined;
 }
 
@@ -136,56 +142,28 @@ export async function deleteTeam(q: Queryable, id: string): Promise<boolean> {
 
 type CursorKey = [timeUs: string, id: string];
 
-function decodeCursor(cursor: string): CursorKey {
-  let v: unknown;
-  try {
-    v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid(BAD_CURSOR);
-  }
-  const ok =
-    Array.isArray(v) &&
-    v.length === 2 &&
-    typeof v[0] === 'string' &&
-    /^-?\d{1,18}$/.test(v[0]) &&
-    typeof v[1] === 'string' &&
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v[1]);
-  if (!ok) throw invalid(BAD_CURSOR);
-  return v as CursorKey;
-}
-
-const likePrefix = (s: string) => nameKey(s).replace(/[\\%_]/g, '\\$&') + '%';
+/** create_time in microseconds (a string of digits) and an id. */
+const validCursor = (v: unknown[]) => v.length === 2 && typeof v[0] === 'string' && /^-?\d{1,18}$/.test(v[0]) && isUuid(v[1]);
 
 /** The statement of a page of teams, newest first; exported so tests can EXPLAIN it. */
 export function listTeamsQuery(f: TeamFilter): { sql: string; params: unknown[] } {
   const where: string[] = [];
-  const params: unknown[] = [];
-  const p = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
+  const { values, p } = params();
   if (f.ids?.length) where.push(`t.id = ANY(${p(f.ids)}::uuid[])`);
   if (f.teamType !== undefined) where.push(`t.team_type = ${p(f.teamType)}`);
   if (f.creatorId) where.push(`t.creator_id = ${p(f.creatorId)}`);
   if (f.name) where.push(`t.name_key LIKE ${p(likePrefix(f.name))}`);
   if (f.cursor) {
-    const [timeUs, id] = decodeCursor(f.cursor);
+    const [timeUs, id] = decodeCursor<CursorKey>(f.cursor, validCursor);
     where.push(`(t.create_time, t.id) < ('epoch'::timestamptz + ${p(timeUs)}::bigint * interval '1 microsecond', ${p(id)}::uuid)`);
   }
   const sql = `SELECT ${COLUMNS} FROM team t ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
      ORDER BY t.create_time DESC, t.id DESC LIMIT ${p(f.limit + 1)}`;
-  return { sql, params };
+  return { sql, params: values };
 }
 
 export async function listTeams(q: Queryable, f: TeamFilter): Promise<{ teams: Team[]; cursor?: string }> {
-  const { sql, params } = listTeamsQuery(f);
-  const rows = await q.query<Row>(sql, params);
-  const more = rows.length > f.limit;
-  const page = more ? rows.slice(0, f.limit) : rows;
-  const out: { teams: Team[]; cursor?: string } = { teams: page.map(toTeam) };
-  if (more) {
-    const last = page[page.length - 1];
-    out.cursor = Buffer.from(JSON.stringify([last.time_us, last.id])).toString('base64url');
-  }
-  return out;
+  const { sql, params: values } = listTeamsQuery(f);
+  const rows = await q.query<Row>(sql, values);
+  return paged('teams', rows, f.limit, toTeam, (r) => encodeCursor([r.time_us, r.id] satisfies CursorKey));
 }

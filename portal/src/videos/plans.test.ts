@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { startTestServer, type TestServer } from '@tribuna/server/testing';
-import { call, makeTeam, planOf, recording, registered } from '../photos/test-helpers.ts';
+import { call, makeTeam, pagePlans, registered } from '../testing.ts';
 import { LANGUAGES, searchVideos } from './search.ts';
 import { listSections, listVideos, type SortBy } from './store.ts';
 
@@ -36,16 +36,7 @@ before(async () => {
 });
 after(() => ts.close());
 
-type Db = ReturnType<typeof recording>['db'];
-
-/** Runs a listing twice (first page, then after its cursor) and answers the plans of its statements. */
-async function plans(run: (db: Db, cursor?: string) => Promise<{ cursor?: string }>, sorts = false): Promise<string[]> {
-  const r = recording(ts.app.nk.db);
-  const first = await run(r.db);
-  assert.ok(first.cursor, 'a second page to plan');
-  await run(r.db, first.cursor);
-  return Promise.all(r.statements.map(([sql, params]) => planOf(ts.app.nk.db, sql, params, { sorts })));
-}
+const plans = (run: Parameters<typeof pagePlans>[1], sorts = false) => pagePlans(ts.app.nk.db, run, { sorts });
 
 const SORTS: SortBy[] = ['sort_order', 'create_time', 'title'];
 const COLUMN: Record<SortBy, string> = { sort_order: 'sort', create_time: 'create', title: 'title' };

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { startTestServer, tempDir, type TestServer } from '@tribuna/server/testing';
-import { allPages, call as callOn, fails, makeTeam, registered, withKey, type Any } from '../photos/test-helpers.ts';
+import { allPages, call as callOn, fails, makeTeam, teamCast, withKey, type Any } from '../testing.ts';
 
 let ts: TestServer;
 const data = tempDir('tribuna-videos-');
@@ -25,11 +25,7 @@ const newVideo = (s: Session, sectionId: string, input: object = {}) =>
 
 before(async () => {
   ts = await startTestServer({ moduleSpecifiers: ['@tribuna/portal'], env: { DATA_DIR: data.dir } });
-  [owner, admin, member, stranger, guest] = await Promise.all([
-    registered(ts), registered(ts), registered(ts), registered(ts), ts.newSession(),
-  ]);
-  teamId = await makeTeam(ts, owner, { admin, member });
-  otherTeamId = await makeTeam(ts, stranger);
+  ({ owner, admin, member, stranger, guest, teamId, otherTeamId } = await teamCast(ts));
 });
 after(async () => {
   await ts.close();

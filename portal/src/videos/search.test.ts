@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { startTestServer, type TestServer } from '@tribuna/server/testing';
-import { allPages, call as callOn, fails, makeTeam, registered, withKey, type Any } from '../photos/test-helpers.ts';
+import { allPages, call as callOn, fails, makeTeam, registered, withKey, type Any } from '../testing.ts';
 
 let ts: TestServer;
 let owner: Session;

@@ -2,7 +2,8 @@
 // ranked by ts_rank. Each allowed language has its own stored tsvector column with a GIN index
 // (migrations/0009_team_videos.sql).
 import type { Queryable } from '@tribuna/server';
-import { decodeCursor, encodeCursor, paged } from '../photos/common.ts';
+import { paged } from '../lib/cursor.ts';
+import { decodeKeyCursor, encodeKeyCursor } from '../lib/keyset.ts';
 import { toVideo, VIDEO, type Video, type VideoRow } from './store.ts';
 
 export const LANGUAGES = ['russian', 'english', 'simple'] as const;
@@ -31,7 +32,7 @@ export interface SearchQuery {
 export async function searchVideos(db: Queryable, q: SearchQuery): Promise<{ videos: Video[]; cursor?: string }> {
   const { config, column } = SQL[q.language];
   const scope = `video-search:${q.language}`;
-  const after = q.cursor ? decodeCursor(q.cursor, scope, 'real') : undefined;
+  const after = q.cursor ? decodeKeyCursor(q.cursor, scope, 'real') : undefined;
   const rows = await db.query<VideoRow & { rank: number }>(
     `SELECT * FROM (
        SELECT ${VIDEO}, ts_rank(${column}, query) AS rank
@@ -46,6 +47,5 @@ export async function searchVideos(db: Queryable, q: SearchQuery): Promise<{ vid
      LIMIT $5`,
     [q.teamId, q.query, after?.key ?? null, after?.id ?? null, q.limit + 1],
   );
-  const { items, cursor } = paged(rows, q.limit, toVideo, (r) => encodeCursor(scope, r.rank, r.id));
-  return cursor ? { videos: items, cursor } : { videos: items };
+  return paged('videos', rows, q.limit, toVideo, (r) => encodeKeyCursor(scope, r.rank, r.id));
 }

@@ -1,6 +1,8 @@
 // Team video sections and videos: their SQL. Deletion is soft; a deleted section hides its videos as well.
 import type { Db, Queryable } from '@tribuna/server';
-import { decodeCursor, encodeCursor, keyset, paged, params, titleKey, type Direction, type KeyKind } from '../photos/common.ts';
+import { paged } from '../lib/cursor.ts';
+import { keyset, type Direction, type KeySort } from '../lib/keyset.ts';
+import { assign, params, setDeleted, textKey, times } from '../lib/sql.ts';
 
 export interface VideoSection {
   id: string;
@@ -57,8 +59,7 @@ function toSection(r: SectionRow): VideoSection {
     title: r.title,
     description: r.description,
     sort_order: r.sort_order,
-    create_time: r.create_time.toISOString(),
-    update_time: r.update_time.toISOString(),
+    ...times(r),
   };
   if (r.delete_time) s.delete_time = r.delete_time.toISOString();
   return s;
@@ -74,8 +75,7 @@ export function toVideo(r: VideoRow): Video {
     embed_url: r.embed_url,
     tags: r.tags,
     sort_order: r.sort_order,
-    create_time: r.create_time.toISOString(),
-    update_time: r.update_time.toISOString(),
+    ...times(r),
   };
   if (r.delete_time) v.delete_time = r.delete_time.toISOString();
   return v;
@@ -95,7 +95,7 @@ export async function createSection(db: Queryable, id: string, teamId: string, n
      VALUES ($1, $2, $3, $4, $5, COALESCE($6::integer,
        (SELECT max(sort_order) + 1 FROM team_video_section WHERE team_id = $2), 0))
      RETURNING ${SECTION}`,
-    [id, teamId, n.title, titleKey(n.title), n.description ?? '', n.sort_order ?? null],
+    [id, teamId, n.title, textKey(n.title), n.description ?? '', n.sort_order ?? null],
   );
   return toSection(rows[0]);
 }
@@ -109,9 +109,8 @@ export async function getSection(db: Queryable, id: string): Promise<VideoSectio
 export async function updateSection(db: Queryable, id: string, c: SectionChanges): Promise<VideoSection | undefined> {
   const { values, p } = params();
   const sets = ['update_time = now()'];
-  if (c.title !== undefined) sets.push(`title = ${p(c.title)}`, `title_key = ${p(titleKey(c.title))}`);
-  if (c.description !== undefined) sets.push(`description = ${p(c.description)}`);
-  if (c.sort_order !== undefined) sets.push(`sort_order = ${p(c.sort_order)}`);
+  if (c.title !== undefined) sets.push(`title = ${p(c.title)}`, `title_key = ${p(textKey(c.title))}`);
+  sets.push(...assign(p, c, ['description', 'sort_order']));
   const rows = await db.query<SectionRow>(`UPDATE team_video_section AS s SET ${sets.join(', ')} WHERE s.id = ${p(id)} RETURNING ${SECTION}`, values);
   return rows.length ? toSection(rows[0]) : undefined;
 }
@@ -119,17 +118,13 @@ export async function updateSection(db: Queryable, id: string, c: SectionChanges
 type Table = 'team_video_section' | 'team_video';
 
 /** Soft-deletes or restores; a no-op when already so (the first deletion's time stays). */
-export async function setDeleted(db: Queryable, table: Table, id: string, deleted: boolean): Promise<void> {
-  await db.execute(
-    `UPDATE ${table} SET delete_time = CASE WHEN $2 THEN now() END, update_time = now()
-     WHERE id = $1 AND (delete_time IS NULL) = $2`,
-    [id, deleted],
-  );
-}
+export const setSectionDeleted = (db: Queryable, id: string, deleted: boolean) => setDeleted(db, 'team_video_section', id, deleted);
+export const setVideoDeleted = (db: Queryable, id: string, deleted: boolean) => setDeleted(db, 'team_video', id, deleted);
 
 export type SortBy = 'sort_order' | 'create_time' | 'title';
 
-const SORTS: Record<SortBy, { column: string; kind: KeyKind; key: (r: SectionRow) => string | number | Date }> = {
+// Unqualified columns: sections ("s") and videos ("v") share them.
+const SORTS: Record<SortBy, KeySort<SectionRow>> = {
   sort_order: { column: 'sort_order', kind: 'int', key: (r) => r.sort_order },
   create_time: { column: 'create_time', kind: 'time', key: (r) => r.create_time },
   title: { column: 'title_key', kind: 'text', key: (r) => r.title_key },
@@ -150,19 +145,16 @@ export interface ListQuery {
 /** Served by the (team_id, key, id) index of the sort. */
 export async function listSections(db: Queryable, q: ListQuery): Promise<{ sections: VideoSection[]; cursor?: string }> {
   const sort = SORTS[q.sortBy];
-  const scope = `video-sections:${q.sortBy}:${q.dir}`;
   const { values, p } = params();
   const where = [`s.team_id = ${p(q.teamId)}`];
   if (!q.includeDeleted) where.push('s.delete_time IS NULL');
-  const after = q.cursor ? decodeCursor(q.cursor, scope, sort.kind) : undefined;
-  const ks = keyset(`s.${sort.column}`, 's.id', sort.kind, q.dir, after, p);
+  const ks = keyset(`video-sections:${q.sortBy}:${q.dir}`, { ...sort, column: `s.${sort.column}` }, 's.id', q.dir, q.cursor, p);
   if (ks.where) where.push(ks.where);
   const rows = await db.query<SectionRow>(
     `SELECT ${SECTION} FROM team_video_section s WHERE ${where.join(' AND ')} ORDER BY ${ks.order} LIMIT ${p(q.limit + 1)}`,
     values,
   );
-  const { items, cursor } = paged(rows, q.limit, toSection, (r) => encodeCursor(scope, sort.key(r), r.id));
-  return cursor ? { sections: items, cursor } : { sections: items };
+  return paged('sections', rows, q.limit, toSection, ks.cursorOf);
 }
 
 export interface NewVideo {
@@ -181,19 +173,19 @@ export async function createVideo(db: Queryable, id: string, n: NewVideo): Promi
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
        COALESCE((SELECT max(sort_order) + 1 FROM team_video WHERE section_id = $3), 0))
      RETURNING ${VIDEO}`,
-    [id, n.team_id, n.section_id, n.title, titleKey(n.title), n.description, n.embed_url, n.tags],
+    [id, n.team_id, n.section_id, n.title, textKey(n.title), n.description, n.embed_url, n.tags],
   );
   return toVideo(rows[0]);
 }
 
 /** A video, deleted or not, and whether its section is deleted (which hides it as well). */
-export async function getVideo(db: Queryable, id: string): Promise<{ video: Video; sectionDeleted: boolean } | undefined> {
+export async function getVideo(db: Queryable, id: string): Promise<{ item: Video; sectionDeleted: boolean } | undefined> {
   const rows = await db.query<VideoRow & { section_deleted: boolean }>(
     `SELECT ${VIDEO}, s.delete_time IS NOT NULL AS section_deleted
      FROM team_video v JOIN team_video_section s ON s.id = v.section_id WHERE v.id = $1`,
     [id],
   );
-  return rows.length ? { video: toVideo(rows[0]), sectionDeleted: rows[0].section_deleted } : undefined;
+  return rows.length ? { item: toVideo(rows[0]), sectionDeleted: rows[0].section_deleted } : undefined;
 }
 
 export interface VideoChanges {
@@ -208,9 +200,8 @@ export interface VideoChanges {
 export async function updateVideo(db: Queryable, id: string, c: VideoChanges): Promise<Video | undefined> {
   const { values, p } = params();
   const sets = ['update_time = now()'];
-  if (c.title !== undefined) sets.push(`title = ${p(c.title)}`, `title_key = ${p(titleKey(c.title))}`);
-  if (c.description !== undefined) sets.push(`description = ${p(c.description)}`);
-  if (c.embed_url !== undefined) sets.push(`embed_url = ${p(c.embed_url)}`);
+  if (c.title !== undefined) sets.push(`title = ${p(c.title)}`, `title_key = ${p(textKey(c.title))}`);
+  sets.push(...assign(p, c, ['description', 'embed_url']));
   if (c.tags !== undefined) sets.push(`tags = ${p(c.tags)}::text[]`);
   if (c.section_id !== undefined) {
     const s = p(c.section_id);
@@ -227,13 +218,11 @@ export async function updateVideo(db: Queryable, id: string, c: VideoChanges): P
 /** Served by the (section_id, key, id) or (team_id, key, id) index of the sort. */
 export async function listVideos(db: Queryable, q: ListQuery): Promise<{ videos: Video[]; cursor?: string }> {
   const sort = SORTS[q.sortBy];
-  const scope = `videos:${q.sortBy}:${q.dir}`;
   const { values, p } = params();
   const where = [`v.team_id = ${p(q.teamId)}`];
   if (q.sectionId) where.push(`v.section_id = ${p(q.sectionId)}`);
   if (!q.includeDeleted) where.push('v.delete_time IS NULL', 's.delete_time IS NULL');
-  const after = q.cursor ? decodeCursor(q.cursor, scope, sort.kind) : undefined;
-  const ks = keyset(`v.${sort.column}`, 'v.id', sort.kind, q.dir, after, p);
+  const ks = keyset(`videos:${q.sortBy}:${q.dir}`, { ...sort, column: `v.${sort.column}` }, 'v.id', q.dir, q.cursor, p);
   if (ks.where) where.push(ks.where);
   // The team condition lets the planner reach the sections through their team index too.
   const join = q.includeDeleted ? '' : 'JOIN team_video_section s ON s.id = v.section_id AND s.team_id = v.team_id';
@@ -241,8 +230,7 @@ export async function listVideos(db: Queryable, q: ListQuery): Promise<{ videos:
     `SELECT ${VIDEO} FROM team_video v ${join} WHERE ${where.join(' AND ')} ORDER BY ${ks.order} LIMIT ${p(q.limit + 1)}`,
     values,
   );
-  const { items, cursor } = paged(rows, q.limit, toVideo, (r) => encodeCursor(scope, sort.key(r), r.id));
-  return cursor ? { videos: items, cursor } : { videos: items };
+  return paged('videos', rows, q.limit, toVideo, ks.cursorOf);
 }
 
 /**

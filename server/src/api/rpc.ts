@@ -23,10 +23,15 @@ function authError(error: string): RawResponse {
 export function rpcRoutes(core: Core): Route[] {
   const handler = async (req: ApiRequest): Promise<RawResponse> => {
     const { config, sessions } = core;
+    // Query parameters and headers are built only for functions that read them.
     const ctx: RpcContext = {
       clientIp: req.clientIp,
-      queryParams: req.query.all(['http_key']),
-      headers: flatHeaders(req.headers),
+      get queryParams() {
+        return req.query.all(['http_key']);
+      },
+      get headers() {
+        return flatHeaders(req.headers);
+      },
       env: {},
       executionMode: 'rpc',
     };

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../config.ts';
-import { AppError } from '../errors.ts';
-import { errorOf, startOidcProvider, startTestServer, type TestOidcProvider, type TestServer } from '../testing/index.ts';
+import { appErrorOf, errorOf, startOidcProvider, startTestServer, type TestOidcProvider, type TestServer } from '../testing/index.ts';
 
 const CLIENT_ID = 'tribuna-test-client';
 const CLIENT_SECRET = 'tribuna-test-secret';
@@ -33,16 +32,6 @@ async function realIdToken(): Promise<string> {
   });
   assert.equal(res.status, 200);
   return ((await res.json()) as { id_token: string }).id_token;
-}
-
-async function appErrorOf(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof AppError, String(e));
-    return e;
-  }
-  throw new Error('expected a failure');
 }
 
 describe('google configuration', () => {

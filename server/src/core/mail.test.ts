@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import PostalMime from 'postal-mime';
-import { AppError } from '../errors.ts';
 import type { Logger } from '../log.ts';
-import { startSmtpServer, startTestServer, tempDir, testConfig, type TestSmtpServer } from '../testing/index.ts';
+import { appErrorOf, startSmtpServer, startTestServer, tempDir, testConfig, type TestSmtpServer } from '../testing/index.ts';
 import { Mailer } from './mail.ts';
 
 const SUBJECT = 'Код входа в Трибуну: 123456';
@@ -18,16 +17,6 @@ function recordingLogger() {
   const at = (level: string) => (msg: string, fields?: Record<string, unknown>) => void lines.push({ level, msg, fields: JSON.stringify(fields ?? {}) });
   const logger: Logger = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
   return { logger, lines };
-}
-
-async function appErrorOf(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    assert.ok(e instanceof AppError, String(e));
-    return e;
-  }
-  throw new Error('expected a failure');
 }
 
 let smtp: TestSmtpServer;

@@ -15,6 +15,7 @@ export interface IssuedSession {
 }
 
 const SESSION = 0;
+const VERIFIED_CACHE_SIZE = 10_000;
 const REFRESH = 1;
 
 type RevokeListener = (userId: string, match: (claims: TokenClaims) => boolean) => void;
@@ -23,6 +24,8 @@ export class Sessions {
   private readonly revoked = new Map<string, number>(); // `${tid}:${kind}` -> revoked up to this exp
   private readonly floors = new Map<string, number>(); // user id -> tokens with iat <= this are refused
   private readonly listeners: RevokeListener[] = [];
+  // Signature checks of recently seen session tokens; liveness (expiry, revocation) is checked on every use.
+  private readonly verified = new Map<string, TokenClaims>();
   private readonly db: Db;
   private readonly config: Config;
 
@@ -72,8 +75,15 @@ export class Sessions {
 
   /** Claims of a live session token, or null when it is malformed, expired or revoked. */
   verifySession(token: string): TokenClaims | null {
-    const c = verifySignature(token, this.config.sessionEncryptionKey);
-    return c && this.isLive(c, SESSION) ? c : null;
+    let c = this.verified.get(token);
+    if (c === undefined) {
+      const checked = verifySignature(token, this.config.sessionEncryptionKey);
+      if (!checked) return null;
+      c = checked;
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
+      this.verified.set(token, c);
+    }
+    return this.isLive(c, SESSION) ? c : null;
   }
 
   verifyRefresh(token: string): TokenClaims | null {

@@ -2,8 +2,16 @@
 // number, wrappers whose absence differs from zero. A wrong type is an InvalidArgument naming the field.
 import { invalid } from '../errors.ts';
 
+const camelNames = new Map<string, string>();
+
+/** lowerCamel of a snake_case field name (cached: field names are few and fixed). */
 function camel(snake: string): string {
-  return snake.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  let c = camelNames.get(snake);
+  if (c === undefined) {
+    c = snake.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase());
+    camelNames.set(snake, c);
+  }
+  return c;
 }
 
 export class Fields {
@@ -108,10 +116,16 @@ export class Fields {
 
 /** Query parameters: repeated keys for lists, true/false for bools. */
 export class Query {
-  private readonly params: URLSearchParams;
+  private readonly qs: string;
+  private parsed: URLSearchParams | undefined;
 
   constructor(qs: string) {
-    this.params = new URLSearchParams(qs);
+    this.qs = qs;
+  }
+
+  /** Parsed on first use: most requests read no query parameter at all. */
+  private get params(): URLSearchParams {
+    return (this.parsed ??= new URLSearchParams(this.qs));
   }
 
   has(name: string): boolean {

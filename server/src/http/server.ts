@@ -57,8 +57,6 @@ async function handle(deps: HttpDeps, req: http.IncomingMessage, res: http.Serve
   const qs = q === -1 ? '' : url.slice(q + 1);
   const method = req.method ?? 'GET';
 
-  res.setHeader('Access-Control-Allow-Origin', '*');
-
   if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
     preflight(req, res);
     return;
@@ -160,6 +158,7 @@ function isRaw(v: unknown): v is RawResponse {
 
 function preflight(req: http.IncomingMessage, res: http.ServerResponse): void {
   const requested = String(req.headers['access-control-request-method']).toUpperCase();
+  res.setHeader('Access-Control-Allow-Origin', '*');
   if (!ALLOWED_METHODS.has(requested)) {
     res.writeHead(405);
     res.end();
@@ -257,15 +256,19 @@ function send(
     res.end();
     return;
   }
-  let data = typeof body === 'string' ? Buffer.from(body) : body;
-  const out: Record<string, string | number> = { 'Content-Type': contentType, ...headers };
+  const out: Record<string, string | number> = { 'Content-Type': contentType, 'Access-Control-Allow-Origin': '*', ...headers };
+  // A small string body stays a string: Node then writes headers and body in one piece.
+  let data: string | Buffer = body;
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
   // Images are compressed already.
-  if (data.length >= GZIP_MIN_BYTES && !contentType.startsWith('image/') && acceptsGzip(req)) {
-    data = zlib.gzipSync(data, { level: 5 });
+  if (length >= GZIP_MIN_BYTES && !contentType.startsWith('image/') && acceptsGzip(req)) {
+    data = zlib.gzipSync(typeof body === 'string' ? Buffer.from(body) : body, { level: 5 });
     out['Content-Encoding'] = 'gzip';
     out['Vary'] = 'Accept-Encoding';
+    out['Content-Length'] = data.length;
+  } else {
+    out['Content-Length'] = length;
   }
-  out['Content-Length'] = data.length;
   res.writeHead(status, out);
   res.end(req.method === 'HEAD' ? undefined : data);
 }

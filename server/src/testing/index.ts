@@ -1,6 +1,7 @@
 // Test helpers: a real server on a free port over a fresh database, and the official client pointed at it.
 // PGlite by default (one migrated template per process, cloned per server); with DATABASE_URL, a new
 // database on that PostgreSQL server per test server, dropped afterwards.
+import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { Client, type Session } from '@heroiclabs/nakama-js';
 export type TestSession = Session & { user_id: string; username: string };
 import { createApp, loadModules, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
+import { AppError } from '../errors.ts';
 import { CORE_MIGRATIONS, migrate, type Db, type MigrationSet } from '../db/index.ts';
 import { openPglite, pgliteDb } from '../db/pglite.ts';
 import { postgresDb } from '../db/postgres.ts';
@@ -156,6 +158,17 @@ export function nextEvent<T>(subscribe: (resolve: (v: T) => void) => void, ms = 
       resolve(v);
     });
   });
+}
+
+/** The AppError a core call fails with; anything else, or no failure, fails the test. */
+export async function appErrorOf(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (e) {
+    assert.ok(e instanceof AppError, String(e));
+    return e;
+  }
+  throw new Error('expected a failure');
 }
 
 /** Reads the status and JSON body of an error the client threw (it throws the fetch Response). */

@@ -4,24 +4,25 @@ import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useTeam } from '../../shared/api/team.ts';
 import { formatNumber } from '../../shared/i18n/number.ts';
-import { apiErrorMessage } from '../../shared/lib/error-message.ts';
-import { Button, EmptyState, ErrorState, Spinner } from '../../shared/ui/index.tsx';
-import { useToast } from '../../shared/ui/toast.tsx';
+import { useSelected } from '../../shared/lib/use-selected.ts';
+import { Button, EmptyState, ErrorState, LoadMore, Spinner } from '../../shared/ui/index.tsx';
+import { SectionDialog } from '../../shared/ui/section-dialog.tsx';
+import { SectionHead, ShowDeletedButton } from '../../shared/ui/section-head.tsx';
+import { useCreatePhotoSection } from './api/create-team-photo-section.ts';
 import { useDeletePhotoSection } from './api/delete-team-photo-section.ts';
 import { usePhotoSections } from './api/list-team-photo-sections.ts';
 import { usePhotos } from './api/list-team-photos.ts';
 import { useRestorePhotoSection } from './api/restore-team-photo-section.ts';
 import type { PhotoSection } from './api/types.ts';
+import { useUpdatePhotoSection } from './api/update-team-photo-section.ts';
 import { PhotoGrid } from './components/photo-grid.tsx';
 import { PhotoUpload } from './components/photo-upload.tsx';
 import { PhotoViewer } from './components/photo-viewer.tsx';
-import { SectionDialog } from './components/section-dialog.tsx';
 import { photoMessages as m } from './messages.ts';
 import './photos.css';
 
 export function Component() {
   const { teamId = '' } = useParams();
-  const toast = useToast();
   const team = useTeam(teamId);
   const canManage = team.data?.viewer?.can_manage === true;
   const [showDeleted, setShowDeleted] = useState(false);
@@ -29,8 +30,7 @@ export function Component() {
 
   const sectionsQ = usePhotoSections(teamId, includeDeleted);
   const sections = sectionsQ.data?.pages.flatMap((p) => p.sections ?? []) ?? [];
-  const [selectedId, setSelectedId] = useState<string>();
-  const selected = sections.find((s) => s.id === selectedId) ?? sections[0];
+  const [selected, setSelectedId] = useSelected(sections);
 
   const photosQ = usePhotos(teamId, selected?.id, includeDeleted);
   const photos = photosQ.data?.pages.flatMap((p) => p.photos ?? []) ?? [];
@@ -40,7 +40,6 @@ export function Component() {
 
   const delSection = useDeletePhotoSection(teamId);
   const restoreSection = useRestorePhotoSection(teamId);
-  const fail = (err: unknown) => toast(apiErrorMessage(err, m.actionFailed), 'error');
   const viewerPhoto = viewerIndex === null ? undefined : photos[Math.min(viewerIndex, photos.length - 1)];
 
   return (
@@ -49,7 +48,7 @@ export function Component() {
         <h2 id="team-photos-title" className="team-media-title">{m.title}</h2>
         {canManage && (
           <div className="row">
-            <Button variant={showDeleted ? 'primary' : 'ghost'} aria-pressed={showDeleted} onClick={() => setShowDeleted((v) => !v)}>{m.showDeleted}</Button>
+            <ShowDeletedButton pressed={showDeleted} onToggle={() => setShowDeleted((v) => !v)} />
             <Button onClick={() => setSectionDialog({})}>{m.newSection}</Button>
           </div>
         )}
@@ -72,34 +71,21 @@ export function Component() {
               </li>
             ))}
           </ul>
-          {sectionsQ.hasNextPage && (
-            <Button variant="ghost" disabled={sectionsQ.isFetchingNextPage} onClick={() => void sectionsQ.fetchNextPage()}>{m.moreSections}</Button>
-          )}
+          <LoadMore query={sectionsQ} variant="ghost">{m.moreSections}</LoadMore>
         </nav>
       )}
 
       {selected && (
         <section className="stack" aria-labelledby="photo-section-heading">
-          <div className="page-head">
-            <div>
-              <h3 id="photo-section-heading" className="media-section-title">{selected.title}</h3>
-              {selected.description && <p className="muted media-section-description">{selected.description}</p>}
-            </div>
-            {canManage && (
-              <div className="row">
-                <Button variant="ghost" onClick={() => setSectionDialog({ section: selected })}>{m.renameSection}</Button>
-                {selected.delete_time ? (
-                  <Button variant="ghost" disabled={restoreSection.isPending} onClick={() => restoreSection.mutate({ id: selected.id }, { onSuccess: () => toast(m.sectionRestored, 'success'), onError: fail })}>
-                    {m.restoreSection}
-                  </Button>
-                ) : (
-                  <Button variant="ghost" disabled={delSection.isPending} onClick={() => delSection.mutate({ id: selected.id }, { onSuccess: () => toast(m.sectionDeleted, 'success'), onError: fail })}>
-                    {m.deleteSection}
-                  </Button>
-                )}
-              </div>
-            )}
-          </div>
+          <SectionHead
+            headingId="photo-section-heading"
+            section={selected}
+            canManage={canManage}
+            renameLabel={m.renameSection}
+            onRename={() => setSectionDialog({ section: selected })}
+            remove={delSection}
+            restore={restoreSection}
+          />
           {canManage && !selected.delete_time && <PhotoUpload teamId={teamId} sectionId={selected.id} />}
           {photosQ.isPending && <Spinner />}
           {photosQ.isError && <ErrorState onRetry={() => void photosQ.refetch()}>{m.photosFailed}</ErrorState>}
@@ -117,9 +103,7 @@ export function Component() {
               }}
             />
           )}
-          {photosQ.hasNextPage && (
-            <Button variant="secondary" disabled={photosQ.isFetchingNextPage} onClick={() => void photosQ.fetchNextPage()}>{m.loadMore}</Button>
-          )}
+          <LoadMore query={photosQ}>{m.loadMore}</LoadMore>
         </section>
       )}
 
@@ -134,7 +118,16 @@ export function Component() {
         />
       )}
       {sectionDialog && canManage && (
-        <SectionDialog teamId={teamId} section={sectionDialog.section} onClose={() => setSectionDialog(null)} onCreated={(s) => setSelectedId(s.id)} />
+        <SectionDialog
+          teamId={teamId}
+          section={sectionDialog.section}
+          idPrefix="photo-section"
+          titleRequired={m.sectionTitleRequired}
+          useCreate={useCreatePhotoSection}
+          useUpdate={useUpdatePhotoSection}
+          onClose={() => setSectionDialog(null)}
+          onCreated={(s) => setSelectedId(s.id)}
+        />
       )}
     </section>
   );

@@ -4,8 +4,12 @@ import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { useTeam } from '../../shared/api/team.ts';
 import { apiErrorMessage } from '../../shared/lib/error-message.ts';
-import { Button, EmptyState, ErrorState, Spinner } from '../../shared/ui/index.tsx';
+import { useSelected } from '../../shared/lib/use-selected.ts';
+import { Button, EmptyState, ErrorState, LoadMore, Spinner } from '../../shared/ui/index.tsx';
+import { SectionDialog } from '../../shared/ui/section-dialog.tsx';
+import { SectionHead, ShowDeletedButton } from '../../shared/ui/section-head.tsx';
 import { useToast } from '../../shared/ui/toast.tsx';
+import { useCreateVideoSection } from './api/create-team-video-section.ts';
 import { useDeleteVideoSection } from './api/delete-team-video-section.ts';
 import { useVideoSections } from './api/list-team-video-sections.ts';
 import { useSectionVideos } from './api/list-team-videos.ts';
@@ -14,8 +18,8 @@ import { useReorderVideos } from './api/reorder-team-videos.ts';
 import { useRestoreVideoSection } from './api/restore-team-video-section.ts';
 import { SEARCH_MAX, useSearchVideos } from './api/search-team-videos.ts';
 import type { Video, VideoSection } from './api/types.ts';
+import { useUpdateVideoSection } from './api/update-team-video-section.ts';
 import { loadErrorText } from './components/load-error.ts';
-import { SectionDialog } from './components/section-dialog.tsx';
 import { SectionNav } from './components/section-nav.tsx';
 import { VideoDialog } from './components/video-dialog.tsx';
 import { VideoList } from './components/video-list.tsx';
@@ -34,8 +38,7 @@ export function Component() {
 
   const sectionsQ = useVideoSections(teamId, includeDeleted);
   const sections = sectionsQ.data?.pages.flatMap((p) => p.sections ?? []) ?? [];
-  const [selectedId, setSelectedId] = useState<string>();
-  const selected = sections.find((s) => s.id === selectedId) ?? sections[0];
+  const [selected, setSelectedId] = useSelected(sections);
   const videosQ = useSectionVideos(teamId, selected?.id, includeDeleted);
 
   const [draft, setDraft] = useState('');
@@ -47,7 +50,6 @@ export function Component() {
   const reorderVideos = useReorderVideos(teamId, includeDeleted);
   const delSection = useDeleteVideoSection(teamId);
   const restoreSection = useRestoreVideoSection(teamId);
-  const fail = (err: unknown) => toast(apiErrorMessage(err, m.actionFailed), 'error');
   const failReorder = (err: unknown) => toast(apiErrorMessage(err, m.reorderFailed), 'error');
   const liveSections = sections.filter((s) => !s.delete_time);
 
@@ -62,7 +64,7 @@ export function Component() {
         <h2 id="team-videos-title" className="team-media-title">{m.title}</h2>
         {canManage && (
           <div className="row">
-            <Button variant={showDeleted ? 'primary' : 'ghost'} aria-pressed={showDeleted} onClick={() => setShowDeleted((v) => !v)}>{m.showDeleted}</Button>
+            <ShowDeletedButton pressed={showDeleted} onToggle={() => setShowDeleted((v) => !v)} />
             <Button variant="secondary" onClick={() => setDialog({ kind: 'section' })}>{m.newSection}</Button>
             {liveSections.length > 0 && <Button onClick={() => setDialog({ kind: 'video' })}>{m.addVideo}</Button>}
           </div>
@@ -105,33 +107,20 @@ export function Component() {
                 canManage={canManage}
                 onReorder={(ids) => reorderSections.mutate({ team_id: teamId, ids }, { onError: failReorder })}
               />
-              {sectionsQ.hasNextPage && (
-                <Button variant="ghost" disabled={sectionsQ.isFetchingNextPage} onClick={() => void sectionsQ.fetchNextPage()}>{m.moreSections}</Button>
-              )}
+              <LoadMore query={sectionsQ} variant="ghost">{m.moreSections}</LoadMore>
             </nav>
           )}
           {selected && (
             <section className="stack" aria-labelledby="video-section-heading">
-              <div className="page-head">
-                <div>
-                  <h3 id="video-section-heading" className="media-section-title">{selected.title}</h3>
-                  {selected.description && <p className="muted media-section-description">{selected.description}</p>}
-                </div>
-                {canManage && (
-                  <div className="row">
-                    <Button variant="ghost" onClick={() => setDialog({ kind: 'section', section: selected })}>{m.renameSection}</Button>
-                    {selected.delete_time ? (
-                      <Button variant="ghost" disabled={restoreSection.isPending} onClick={() => restoreSection.mutate({ id: selected.id }, { onSuccess: () => toast(m.sectionRestored, 'success'), onError: fail })}>
-                        {m.restoreSection}
-                      </Button>
-                    ) : (
-                      <Button variant="ghost" disabled={delSection.isPending} onClick={() => delSection.mutate({ id: selected.id }, { onSuccess: () => toast(m.sectionDeleted, 'success'), onError: fail })}>
-                        {m.deleteSection}
-                      </Button>
-                    )}
-                  </div>
-                )}
-              </div>
+              <SectionHead
+                headingId="video-section-heading"
+                section={selected}
+                canManage={canManage}
+                renameLabel={m.renameSection}
+                onRename={() => setDialog({ kind: 'section', section: selected })}
+                remove={delSection}
+                restore={restoreSection}
+              />
               <VideoList
                 teamId={teamId}
                 query={videosQ}
@@ -146,7 +135,16 @@ export function Component() {
       )}
 
       {canManage && dialog?.kind === 'section' && (
-        <SectionDialog teamId={teamId} section={dialog.section} onClose={() => setDialog(null)} onCreated={(s) => setSelectedId(s.id)} />
+        <SectionDialog
+          teamId={teamId}
+          section={dialog.section}
+          idPrefix="video-section"
+          titleRequired={m.titleRequired}
+          useCreate={useCreateVideoSection}
+          useUpdate={useUpdateVideoSection}
+          onClose={() => setDialog(null)}
+          onCreated={(s) => setSelectedId(s.id)}
+        />
       )}
       {canManage && dialog?.kind === 'video' && (
         <VideoDialog

@@ -22,6 +22,27 @@ export const calendarMessages = {
   eventsOfDay: (day: string) => `События ${day}`,
 };
 
+/** What the personal and the team calendar say alike about their events. */
+export const calendarEventMessages = {
+  monthEvents: 'События месяца',
+  empty: 'В этом месяце событий нет.',
+  createTitle: 'Новое событие',
+  editTitle: 'Изменить событие',
+  deleteTitle: 'Удалить событие',
+  fieldTitle: 'Название',
+  fieldType: 'Тип',
+  fieldDate: 'Дата',
+  fieldDescription: 'Описание',
+  save: 'Сохранить',
+  cancel: 'Отмена',
+  edit: 'Изменить',
+  delete: 'Удалить',
+  editNamed: (title: string) => `Изменить «${title}»`,
+  deleteNamed: (title: string) => `Удалить «${title}»`,
+  saved: 'Событие сохранено',
+  deleted: 'Событие удалено',
+};
+
 /** «Март 2025»: the month in the nominative, capitalised. */
 export function formatMonthTitle(month: Date): string {
   const s = format(month, 'LLLL yyyy', { locale: ru });

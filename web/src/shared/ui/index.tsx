@@ -77,6 +77,24 @@ export function Progress({ value, label }: { value: number; label: string }) {
   );
 }
 
+/** "Load more" of a paged query: shown while a next page exists, disabled while it loads. */
+export function LoadMore({
+  query,
+  variant = 'secondary',
+  children,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage(): unknown };
+  variant?: 'secondary' | 'ghost';
+  children: ReactNode;
+}) {
+  if (!query.hasNextPage) return null;
+  return (
+    <Button variant={variant} disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+      {children}
+    </Button>
+  );
+}
+
 export function PageTitle({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (typeof children === 'string') document.title = `${children} — Трибуна`;

@@ -1,7 +1,7 @@
 // /players: links labelled with last, first and middle name.
 import { Link } from 'react-router';
 import { useAuthenticated } from '../../../stores/session.ts';
-import { Button, EmptyState, ErrorState, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
+import { EmptyState, ErrorState, LoadMore, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
 import { useListPlayers } from '../api/list-players.ts';
 import { fullName } from '../api/types.ts';
 import { playerMessages as m } from '../messages.ts';
@@ -28,11 +28,7 @@ export function Component() {
           ))}
         </ul>
       )}
-      {q.hasNextPage && (
-        <Button variant="secondary" disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
-          {m.loadMore}
-        </Button>
-      )}
+      <LoadMore query={q}>{m.loadMore}</LoadMore>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 // Videos of a section or of a search, page by page, with the managers' tools on each card.
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
-import { Button, EmptyState, ErrorState, Spinner } from '../../../shared/ui/index.tsx';
+import { Button, EmptyState, ErrorState, LoadMore, Spinner } from '../../../shared/ui/index.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useDeleteVideo } from '../api/delete-team-video.ts';
 import { useRestoreVideo } from '../api/restore-team-video.ts';
@@ -77,11 +77,7 @@ export function VideoList({ teamId, query, emptyText, canManage, onEdit, onReord
           </li>
         ))}
       </ul>
-      {query.hasNextPage && (
-        <Button variant="secondary" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          {m.loadMore}
-        </Button>
-      )}
+      <LoadMore query={query}>{m.loadMore}</LoadMore>
       {query.isFetchingNextPage && <Spinner />}
       {error}
     </>

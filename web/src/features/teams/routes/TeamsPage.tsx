@@ -2,7 +2,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { fileUrl } from '../../../lib/nakama/upload.ts';
 import { useAuthenticated } from '../../../stores/session.ts';
-import { Button, EmptyState, ErrorState, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
+import { Button, EmptyState, ErrorState, LoadMore, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
 import { useListTeams } from '../api/list-teams.ts';
 import { TEAM_TYPES } from '../../../shared/api/team.ts';
 import { teamMessages as m } from '../messages.ts';
@@ -53,9 +53,7 @@ export function Component() {
           </li>
         ))}
       </ul>
-      {q.hasNextPage && (
-        <Button variant="secondary" disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>{m.loadMore}</Button>
-      )}
+      <LoadMore query={q}>{m.loadMore}</LoadMore>
     </section>
   );
 }

@@ -1,0 +1,20 @@
+// Russian strings of a team's media sections (photo albums, video sections): the section dialog and head.
+export const sectionMessages = {
+  showDeleted: 'Удалённые',
+  formCreate: 'Новый раздел',
+  formEdit: 'Изменить раздел',
+  title: 'Название',
+  description: 'Описание',
+  titleTooLong: 'Название — не длиннее 200 символов.',
+  created: 'Раздел создан',
+  saved: 'Раздел сохранён',
+  deleted: 'Раздел удалён. Вернуть его можно в «Удалённых».',
+  restored: 'Раздел восстановлен',
+  delete: 'Удалить раздел',
+  restore: 'Восстановить раздел',
+  actionFailed: 'Не удалось выполнить действие',
+  save: 'Сохранить',
+  create: 'Создать',
+  saving: 'Сохранение…',
+  cancel: 'Отмена',
+};
