@@ -1,7 +1,9 @@
 // Bench plumbing: child processes that report one JSON line, CPU time of a process, the table.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -111,3 +113,35 @@ export function printTable(rows: Row[]): string {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A fresh database for one bench process: a new database on the DATABASE_URL server (dropped by drop()),
+ * or else an embedded one in a temporary directory (removed by drop()).
+ */
+export async function benchDatabase(prefix: string): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!process.env.DATABASE_URL) return { dataDir, drop: async () => removeDir() };
+  const name = `${prefix}_${process.pid}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${name}`);
+  const u = new URL(process.env.DATABASE_URL);
+  u.pathname = `/${name}`;
+  return {
+    dataDir,
+    databaseUrl: u.toString(),
+    drop: async () => {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      removeDir();
+    },
+  };
+}

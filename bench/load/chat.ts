@@ -66,7 +66,8 @@ let receivers: WebSocket[];
 let sender: WebSocket;
 let channelId = '';
 if (o.mode === 'tribuna') {
-  const tokens = await deviceTokens(base, o.receivers + 1, `chat-${Date.now()}`);
+  // The same accounts in every run against one server: the second run signs them in again.
+  const tokens = await deviceTokens(base, o.receivers + 1, 'chat');
   receivers = [];
   for (let i = 0; i < o.receivers; i += 100) {
     const batch = await Promise.all(tokens.slice(i, Math.min(i + 100, o.receivers)).map((t) => open(`ws://127.0.0.1:${o.port}/ws?token=${t}`)));

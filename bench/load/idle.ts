@@ -1,11 +1,12 @@
-// Idle sockets: connects `count` device sessions and holds them until killed.
+// Idle sockets: connects one socket per session token (a JSON array in a file) and holds them until killed.
+// The sessions are made beforehand, so the server's memory is measured around the sockets alone.
+import fs from 'node:fs';
 import WebSocket from 'ws';
-import { deviceTokens } from './sessions.ts';
 
-const o = JSON.parse(process.argv[2]) as { port: number; count: number };
-const tokens = await deviceTokens(`http://127.0.0.1:${o.port}`, o.count, `idle-${Date.now()}`);
+const o = JSON.parse(process.argv[2]) as { port: number; tokensFile: string };
+const tokens = JSON.parse(fs.readFileSync(o.tokensFile, 'utf8')) as string[];
 const sockets: WebSocket[] = [];
-for (let i = 0; i < o.count; i += 200) {
+for (let i = 0; i < tokens.length; i += 200) {
   sockets.push(
     ...(await Promise.all(
       tokens.slice(i, i + 200).map(

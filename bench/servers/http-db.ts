@@ -6,7 +6,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import portal from '../../portal/src/index.ts';
-import { getTeam, listTeams } from '../../portal/src/teams/store.ts';
+import { getTeamWithMembership, listTeams } from '../../portal/src/teams/store.ts';
 import { CORE_MIGRATIONS, migrate, openDb, type Db } from '../../server/src/db/index.ts';
 import { seed, type Seeded } from '../seed.ts';
 
@@ -25,7 +25,7 @@ const routes: Record<string, () => Promise<unknown>> = {
   // The primary-key SELECT a device sign-in makes.
   '/pk': () =>
     db.query('SELECT u.id, u.username, u.disable_time FROM user_device d JOIN users u ON u.id = d.user_id WHERE d.id = $1', [seeded.deviceId]),
-  '/team': () => getTeam(db, seeded.teamId),
+  '/team': () => getTeamWithMembership(db, seeded.teamId, seeded.userId),
   '/teams': () => listTeams(db, { limit: 20 }),
 };
 

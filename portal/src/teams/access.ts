@@ -1,7 +1,7 @@
 // Who may do what with a team. The owner is the team's creator; admins are users with a confirmed
 // player in the team whose team_role is 1; members are users with a confirmed player in the team.
 import { notFound, permissionDenied, type Queryable } from '@tribuna/server';
-import { teamExists } from './store.ts';
+import { teamExists, teamStanding, type Membership } from './store.ts';
 
 export const TEAM_NOT_FOUND = 'Команда не найдена.';
 
@@ -20,26 +20,22 @@ export interface TeamAccess {
 
 /** The caller's standing in a team; NotFound when the team does not exist. userId '' is a visitor. */
 export async function teamAccess(db: Queryable, teamId: string, userId: string): Promise<TeamAccess> {
-  const rows = await db.query<{ creator_id: string; team_type: number; is_member: boolean; is_admin: boolean }>(
-    `SELECT t.creator_id, t.team_type,
-            COALESCE(bool_or(tp.is_confirmed), false) AS is_member,
-            COALESCE(bool_or(tp.is_confirmed AND tp.team_role = 1), false) AS is_admin
-     FROM team t LEFT JOIN team_player tp ON tp.team_id = t.id AND tp.user_id = $2::uuid
-     WHERE t.id = $1 GROUP BY t.id`,
-    [teamId, userId || '00000000-0000-0000-0000-000000000000'],
-  );
-  if (!rows.length) throw notFound(TEAM_NOT_FOUND);
-  const r = rows[0];
-  const isOwner = !!userId && r.creator_id === userId;
-  const isAdmin = r.is_admin;
+  const r = await teamStanding(db, teamId, userId);
+  if (!r) throw notFound(TEAM_NOT_FOUND);
+  return accessOf(teamId, r.creator_id, r.team_type, userId, r);
+}
+
+/** The standing that a user's membership of a team gives them. */
+export function accessOf(teamId: string, creatorId: string, teamType: number, userId: string, m: Membership): TeamAccess {
+  const isOwner = !!userId && creatorId === userId;
   return {
     teamId,
-    creatorId: r.creator_id,
-    teamType: r.team_type,
+    creatorId,
+    teamType,
     isOwner,
-    isAdmin,
-    isMember: isOwner || r.is_member,
-    canManage: isOwner || isAdmin,
+    isAdmin: m.is_admin,
+    isMember: isOwner || m.is_member,
+    canManage: isOwner || m.is_admin,
   };
 }
 

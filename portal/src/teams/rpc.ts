@@ -4,8 +4,8 @@ import { notFound, permissionDenied } from '@tribuna/server';
 import { checkFile } from '../lib/files.ts';
 import { cursor, limit, lineField, requiredLineField, rpc, textField, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
 import { createFormation, DEFAULT_FORMATION } from '../locker/store.ts';
-import { requireManager, TEAM_NOT_FOUND, teamAccess } from './access.ts';
-import { deleteTeam, getTeam, hasPlayer, insertTeam, listTeams, updateTeam } from './store.ts';
+import { accessOf, requireManager, TEAM_NOT_FOUND, teamAccess } from './access.ts';
+import { deleteTeam, getTeam, getTeamWithMembership, insertTeam, listTeams, updateTeam } from './store.ts';
 
 const name = requiredLineField(100, 'укажите название команды.');
 // Line breaks are kept.
@@ -42,16 +42,11 @@ export const teamRpcs: RpcDef[] = [
 
   // Anyone; viewer describes the caller's standing (all false for visitors and HTTP-key calls).
   rpc('get_team', 'public', z.object({ id: uuid }), async ({ input, userId, nk }) => {
-    const team = await getTeam(nk.db, input.id);
-    if (!team) throw notFound(TEAM_NOT_FOUND);
-    const a = await teamAccess(nk.db, input.id, userId);
-    const viewer = {
-      is_owner: a.isOwner,
-      is_admin: a.isAdmin,
-      is_member: a.isMember,
-      has_player: await hasPlayer(nk.db, input.id, userId),
-      can_manage: a.canManage,
-    };
+    const found = await getTeamWithMembership(nk.db, input.id, userId);
+    if (!found) throw notFound(TEAM_NOT_FOUND);
+    const { team, membership } = found;
+    const a = accessOf(team.id, team.creator_id, team.team_type, userId, membership);
+    const viewer = { is_owner: a.isOwner, is_admin: a.isAdmin, is_member: a.isMember, has_player: membership.has_player, can_manage: a.canManage };
     return { ...team, viewer };
   }),
 

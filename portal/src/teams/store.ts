@@ -119,11 +119,41 @@ export async function getTeam(q: Queryable, id: string): Promise<Team | undefine
   return rows.length ? toTeam(rows[0]) : undefined;
 }
 
-/** Whether one of the user's players is on the team, confirmed or not. */
-export async function hasPlayer(q: Queryable, teamId: string, userId: string): Promise<boolean> {
-  if (!userId) return false;
-  const rows = await q.query('SELECT 1 FROM team_player WHERE user_id = $1 AND team_id = $2 LIMIT 1', [userId, teamId]);
-  return rows.length > 0;
+/** A user's players on a team: whether any is confirmed, a confirmed admin, or there at all. */
+export interface Membership {
+  is_member: boolean;
+  is_admin: boolean;
+  has_player: boolean;
+}
+
+/** The user's membership of team t, as columns of a statement over `team t`; $2 is the user id. */
+const MEMBERSHIP = `LEFT JOIN LATERAL (
+    SELECT COALESCE(bool_or(tp.is_confirmed), false) AS is_member,
+           COALESCE(bool_or(tp.is_confirmed AND tp.team_role = 1), false) AS is_admin,
+           count(*) > 0 AS has_player
+    FROM team_player tp WHERE tp.user_id = $2::uuid AND tp.team_id = t.id) m ON true`;
+
+/** Nobody's id: a visitor has no players. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
+/** A team and the user's membership of it in one statement; userId '' is a visitor. */
+export async function getTeamWithMembership(q: Queryable, id: string, userId: string): Promise<{ team: Team; membership: Membership } | undefined> {
+  const rows = await q.query<Row & Membership>(`SELECT ${COLUMNS}, m.is_member, m.is_admin, m.has_player FROM team t ${MEMBERSHIP} WHERE t.id = $1`, [
+    id,
+    userId || NOBODY,
+  ]);
+  if (!rows.length) return undefined;
+  const r = rows[0];
+  return { team: toTeam(r), membership: { is_member: r.is_member, is_admin: r.is_admin, has_player: r.has_player } };
+}
+
+/** The team's creator and type, and the user's membership of it; undefined when there is no such team. */
+export async function teamStanding(q: Queryable, id: string, userId: string): Promise<({ creator_id: string; team_type: number } & Membership) | undefined> {
+  const rows = await q.query<{ creator_id: string; team_type: number } & Membership>(
+    `SELECT t.creator_id, t.team_type, m.is_member, m.is_admin, m.has_player FROM team t ${MEMBERSHIP} WHERE t.id = $1`,
+    [id, userId || NOBODY],
+  );
+  return rows[0];
 }
 
 export async function updateTeam(q: Queryable, id: string, c: TeamChanges): Promise<Team | undefined> {

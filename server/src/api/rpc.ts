@@ -5,6 +5,7 @@ import { basicUsername } from '../http/server.ts';
 import type { ApiRequest, RawResponse, Route } from '../http/routes.ts';
 import { invokeRpc } from '../runtime/invoke.ts';
 import type { RpcContext } from '../runtime/types.ts';
+import type { TokenClaims } from '../core/tokens.ts';
 
 /** RPC bodies may carry uploads (base64 images up to 5 MB), so their cap is larger than the gateway's. */
 export const RPC_MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -23,35 +24,20 @@ function authError(error: string): RawResponse {
 export function rpcRoutes(core: Core): Route[] {
   const handler = async (req: ApiRequest): Promise<RawResponse> => {
     const { config, sessions } = core;
-    // Query parameters and headers are built only for functions that read them.
-    const ctx: RpcContext = {
-      clientIp: req.clientIp,
-      get queryParams() {
-        return req.query.all(['http_key']);
-      },
-      get headers() {
-        return flatHeaders(req.headers);
-      },
-      env: {},
-      executionMode: 'rpc',
-    };
-
     const httpKey = req.query.string('http_key');
-    const authorization = req.headers.authorization;
+    const authorization = req.header('authorization');
+    let claims: TokenClaims | null = null;
     if (httpKey !== undefined) {
       if (httpKey !== config.httpKey) return authError('HTTP key invalid');
     } else if (authorization?.startsWith('Basic ')) {
       if (basicUsername(authorization) !== config.httpKey) return authError('HTTP key invalid');
     } else if (authorization) {
-      const claims = authorization.startsWith('Bearer ') ? sessions.verifySession(authorization.slice(7)) : null;
+      claims = authorization.startsWith('Bearer ') ? sessions.verifySession(authorization.slice(7)) : null;
       if (!claims) return authError('Auth token invalid');
-      ctx.userId = claims.uid;
-      ctx.username = claims.usn;
-      ctx.vars = claims.vrs ?? {};
-      ctx.userSessionExp = claims.exp;
     } else {
       return authError('Auth token or HTTP key required');
     }
+    const ctx = new HttpRpcContext(req, claims);
 
     const unwrap = req.query.has('unwrap');
     let payload = '';
@@ -80,9 +66,10 @@ export function rpcRoutes(core: Core): Route[] {
     const outcome = await invokeRpc(core, req.params.id, ctx, payload);
     if (outcome.ok) {
       if (unwrap) {
-        return { raw: true, status: 200, body: outcome.payload, contentType: req.headers['content-type'] ?? 'text/plain' };
+        return { raw: true, status: 200, body: outcome.payload, contentType: req.header('content-type') ?? 'text/plain' };
       }
-      return json(200, { payload: outcome.payload });
+      // {"payload": ...} written directly: the one response every RPC call makes.
+      return { raw: true, status: 200, body: `{"payload":${JSON.stringify(outcome.payload)}}` };
     }
     if (outcome.notFound) {
       return json(404, { error: 'RPC function not found', message: 'RPC function not found', code: Code.NotFound });
@@ -94,6 +81,37 @@ export function rpcRoutes(core: Core): Route[] {
     { method: 'GET', path: '/v2/rpc/{id}', auth: 'custom', handler },
     { method: 'POST', path: '/v2/rpc/{id}', auth: 'custom', handler, maxBodyBytes: RPC_MAX_BODY_BYTES },
   ];
+}
+
+/** An HTTP call's context; query parameters and headers are built only for functions that read them. */
+class HttpRpcContext implements RpcContext {
+  readonly userId?: string;
+  readonly username?: string;
+  readonly vars?: Record<string, string>;
+  readonly userSessionExp?: number;
+  readonly clientIp: string;
+  readonly env: Record<string, string> = {};
+  readonly executionMode = 'rpc' as const;
+  readonly #req: ApiRequest;
+
+  constructor(req: ApiRequest, claims: TokenClaims | null) {
+    this.#req = req;
+    this.clientIp = req.clientIp;
+    if (claims) {
+      this.userId = claims.uid;
+      this.username = claims.usn;
+      this.vars = claims.vrs ?? {};
+      this.userSessionExp = claims.exp;
+    }
+  }
+
+  get queryParams(): Record<string, string[]> {
+    return this.#req.query.all(['http_key']);
+  }
+
+  get headers(): Record<string, string> {
+    return flatHeaders(this.#req.headers);
+  }
 }
 
 function flatHeaders(h: ApiRequest['headers']): Record<string, string> {

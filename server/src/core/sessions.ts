@@ -95,6 +95,7 @@ export class Sessions {
     if (c.exp <= nowSec()) return false;
     const floor = this.floors.get(c.uid);
     if (floor !== undefined && c.iat <= floor) return false;
+    if (this.revoked.size === 0) return true;
     const revokedUpTo = this.revoked.get(`${c.tid}:${kind}`);
     return revokedUpTo === undefined || c.exp > revokedUpTo;
   }

@@ -14,7 +14,10 @@ export interface ApiRequest {
   path: string;
   params: Record<string, string>;
   query: Query;
+  /** All headers; `header` is cheaper for one. */
   headers: IncomingHttpHeaders;
+  /** One header's value by its lower-cased name. */
+  header(lower: string): string | undefined;
   rawBody: Buffer;
   /** The JSON body as fields (an empty body reads as {}). */
   body(): Fields;
@@ -53,9 +56,20 @@ export type Match =
   | { kind: 'method-not-allowed' }
   | { kind: 'not-found' };
 
+const isParam = (seg: string) => seg.charCodeAt(0) === 123; /* { */
+
+/**
+ * Parameterised routes are bucketed by segment count and their third segment (/v2/<area>/...), so a
+ * request is compared with a handful of patterns; those whose third segment is a parameter are tried
+ * after the static ones.
+ */
+function bucketKey(length: number, third: string | undefined): string {
+  return `${length}:${third ?? ''}`;
+}
+
 export class RouteTable {
   private readonly exact = new Map<string, Map<string, Route>>();
-  private readonly patterns: Compiled[] = [];
+  private readonly buckets = new Map<string, Compiled[]>();
 
   add(route: Route): void {
     if (!route.path.includes('{')) {
@@ -65,7 +79,11 @@ export class RouteTable {
       byMethod.set(route.method, route);
       return;
     }
-    this.patterns.push({ route, segments: route.path.split('/') });
+    const segments = route.path.split('/');
+    const key = bucketKey(segments.length, segments[2] !== undefined && isParam(segments[2]) ? '{}' : segments[2]);
+    let bucket = this.buckets.get(key);
+    if (!bucket) this.buckets.set(key, (bucket = []));
+    bucket.push({ route, segments });
   }
 
   addAll(routes: Route[]): void {
@@ -82,29 +100,44 @@ export class RouteTable {
       pathMatched = true;
     }
     const parts = path.split('/');
-    for (const c of this.patterns) {
-      if (c.segments.length !== parts.length) continue;
-      const params: Record<string, string> = {};
-      let ok = true;
-      for (let i = 0; i < parts.length; i++) {
-        const seg = c.segments[i];
-        if (seg.charCodeAt(0) === 123 /* { */) {
-          if (parts[i] === '') { ok = false; break; }
-          try {
-            params[seg.slice(1, -1)] = decodeURIComponent(parts[i]);
-          } catch {
-            ok = false;
-            break;
-          }
-        } else if (seg !== parts[i]) {
-          ok = false;
-          break;
-        }
+    for (const key of [bucketKey(parts.length, parts[2]), bucketKey(parts.length, '{}')]) {
+      for (const c of this.buckets.get(key) ?? []) {
+        if (!sameShape(c.segments, parts)) continue;
+        const params = decodeParams(c.segments, parts);
+        if (!params) continue;
+        if (c.route.method === m) return { kind: 'found', route: c.route, params };
+        pathMatched = true;
       }
-      if (!ok) continue;
-      if (c.route.method === m) return { kind: 'found', route: c.route, params };
-      pathMatched = true;
     }
     return pathMatched ? { kind: 'method-not-allowed' } : { kind: 'not-found' };
   }
+}
+
+/** Static segments equal, parameters non-empty. */
+function sameShape(segments: string[], parts: string[]): boolean {
+  for (let i = 0; i < parts.length; i++) {
+    const seg = segments[i];
+    if (isParam(seg) ? parts[i] === '' : seg !== parts[i]) return false;
+  }
+  return true;
+}
+
+/** The route's parameters, percent-decoded; undefined when one is not valid percent-encoding. */
+function decodeParams(segments: string[], parts: string[]): Record<string, string> | undefined {
+  const params: Record<string, string> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const seg = segments[i];
+    if (!isParam(seg)) continue;
+    const part = parts[i];
+    if (!part.includes('%')) {
+      params[seg.slice(1, -1)] = part;
+      continue;
+    }
+    try {
+      params[seg.slice(1, -1)] = decodeURIComponent(part);
+    } catch {
+      return undefined;
+    }
+  }
+  return params;
 }

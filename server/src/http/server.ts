@@ -93,13 +93,13 @@ async function handle(deps: HttpDeps, req: http.IncomingMessage, res: http.Serve
 
   let session: TokenClaims | undefined;
   if (route.auth === 'basic') {
-    const err = checkServerKey(req.headers.authorization, deps.config.serverKey);
+    const err = checkServerKey(headerOf(req, 'authorization'), deps.config.serverKey);
     if (err) {
       writeError(res, err);
       return;
     }
   } else if (route.auth === 'bearer') {
-    const auth = req.headers.authorization;
+    const auth = headerOf(req, 'authorization');
     if (!auth) {
       writeError(res, new AppError(Code.Unauthenticated, 'Auth token required'));
       return;
@@ -119,28 +119,7 @@ async function handle(deps: HttpDeps, req: http.IncomingMessage, res: http.Serve
     return;
   }
 
-  let parsed: Fields | undefined;
-  const apiReq: ApiRequest = {
-    method,
-    path,
-    params,
-    query: new Query(qs),
-    headers: req.headers,
-    rawBody,
-    body() {
-      if (parsed) return parsed;
-      if (rawBody.length === 0) return (parsed = new Fields({}));
-      let v: unknown;
-      try {
-        v = JSON.parse(rawBody.toString('utf8'));
-      } catch (e) {
-        throw new AppError(Code.InvalidArgument, `Request body is not valid JSON: ${(e as Error).message}`);
-      }
-      return (parsed = new Fields(v));
-    },
-    session: session as TokenClaims,
-    clientIp: clientIp(req),
-  };
+  const apiReq = new Request(req, method, path, params, qs, rawBody, session as TokenClaims);
 
   try {
     const out = await route.handler(apiReq);
@@ -149,6 +128,50 @@ async function handle(deps: HttpDeps, req: http.IncomingMessage, res: http.Serve
   } catch (err) {
     if (!(err instanceof AppError)) deps.logger.error('request failed', { method, path, err });
     writeError(res, err instanceof AppError ? err : new AppError(Code.Internal, 'Internal error'));
+  }
+}
+
+/** What a route handler sees of a request. */
+class Request implements ApiRequest {
+  readonly query: Query;
+  readonly clientIp: string;
+  #parsed: Fields | undefined;
+  readonly #req: http.IncomingMessage;
+  readonly method: string;
+  readonly path: string;
+  readonly params: Record<string, string>;
+  readonly rawBody: Buffer;
+  readonly session: TokenClaims;
+
+  constructor(req: http.IncomingMessage, method: string, path: string, params: Record<string, string>, qs: string, rawBody: Buffer, session: TokenClaims) {
+    this.#req = req;
+    this.method = method;
+    this.path = path;
+    this.params = params;
+    this.rawBody = rawBody;
+    this.session = session;
+    this.query = new Query(qs);
+    this.clientIp = clientIp(req);
+  }
+
+  get headers(): http.IncomingHttpHeaders {
+    return this.#req.headers;
+  }
+
+  header(lower: string): string | undefined {
+    return headerOf(this.#req, lower);
+  }
+
+  body(): Fields {
+    if (this.#parsed) return this.#parsed;
+    if (this.rawBody.length === 0) return (this.#parsed = new Fields({}));
+    let v: unknown;
+    try {
+      v = JSON.parse(this.rawBody.toString('utf8'));
+    } catch (e) {
+      throw new AppError(Code.InvalidArgument, `Request body is not valid JSON: ${(e as Error).message}`);
+    }
+    return (this.#parsed = new Fields(v));
   }
 }
 
@@ -196,12 +219,25 @@ export function basicUsername(authorization: string): string | undefined {
   return colon === -1 ? undefined : decoded.slice(0, colon);
 }
 
+/**
+ * A request header's value (the first, for a repeated one), found in the raw header list: cheaper than
+ * req.headers, which Node builds on first use. `lower` is the lower-cased name.
+ */
+export function headerOf(req: http.IncomingMessage, lower: string): string | undefined {
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i];
+    if (name.length === lower.length && (name === lower || name.toLowerCase() === lower)) return raw[i + 1];
+  }
+  return undefined;
+}
+
 export function clientIp(req: http.IncomingMessage): string {
   return req.socket.remoteAddress ?? '';
 }
 
 function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? 0);
+  const declared = Number(headerOf(req, 'content-length') ?? 0);
   if (declared > limit) {
     req.resume();
     return Promise.reject(new AppError(Code.InvalidArgument, 'Request body too large.'));
@@ -230,7 +266,7 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 function acceptsGzip(req: http.IncomingMessage): boolean {
-  const ae = req.headers['accept-encoding'];
+  const ae = headerOf(req, 'accept-encoding');
   return typeof ae === 'string' && ae.includes('gzip');
 }
 
@@ -256,18 +292,18 @@ function send(
     res.end();
     return;
   }
-  const out: Record<string, string | number> = { 'Content-Type': contentType, 'Access-Control-Allow-Origin': '*', ...headers };
+  // A flat [name, value, ...] list: no intermediate object per response.
+  const out: (string | number)[] = ['Content-Type', contentType, 'Access-Control-Allow-Origin', '*'];
+  for (const k in headers) out.push(k, headers[k]);
   // A small string body stays a string: Node then writes headers and body in one piece.
   let data: string | Buffer = body;
   const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
   // Images are compressed already.
   if (length >= GZIP_MIN_BYTES && !contentType.startsWith('image/') && acceptsGzip(req)) {
     data = zlib.gzipSync(typeof body === 'string' ? Buffer.from(body) : body, { level: 5 });
-    out['Content-Encoding'] = 'gzip';
-    out['Vary'] = 'Accept-Encoding';
-    out['Content-Length'] = data.length;
+    out.push('Content-Encoding', 'gzip', 'Vary', 'Accept-Encoding', 'Content-Length', data.length);
   } else {
-    out['Content-Length'] = length;
+    out.push('Content-Length', length);
   }
   res.writeHead(status, out);
   res.end(req.method === 'HEAD' ? undefined : data);

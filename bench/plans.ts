@@ -1,0 +1,127 @@
+// Query plans of the portal's list queries over big tables: ROWS rows in each (teams, players, roster
+// entries, events, photos, videos), statistics gathered, then every statement a listing runs is
+// EXPLAINed as the planner would really run it. A sequential scan of a big table is a missing index.
+// Prints one JSON line: the listings, their statements' plans and the sequential scans found.
+import { listEvents } from '../portal/src/calendar/store.ts';
+import portal from '../portal/src/index.ts';
+import { listPhotos, listSections as listPhotoSections } from '../portal/src/photos/store.ts';
+import { listPlayers } from '../portal/src/players/store.ts';
+import { listTeamPlayers } from '../portal/src/roster/store.ts';
+import { getTeamWithMembership, listTeams } from '../portal/src/teams/store.ts';
+import { searchVideos } from '../portal/src/videos/search.ts';
+import { listSections as listVideoSections, listVideos } from '../portal/src/videos/store.ts';
+import { CORE_MIGRATIONS, migrate, openDb, type Queryable } from '../server/src/db/index.ts';
+import { benchDatabase } from './lib.ts';
+
+// Run by run.ts with {"rows": N}; alone: node bench/plans.ts '{"rows": 100000}'.
+const ROWS = Number((JSON.parse(process.argv[2] ?? '{}') as { rows?: number }).rows ?? 100_000);
+const USERS = 1000;
+const TEAMS_WITH_MEDIA = ROWS / 10;
+const BIG_TABLES = ['team', 'player', 'team_player', 'team_event', 'team_photo_section', 'team_photo', 'team_video_section', 'team_video'];
+
+const { dataDir, databaseUrl, drop } = await benchDatabase('tribuna_plans');
+const db = await openDb({ databaseUrl, dataDir });
+await migrate(db, [CORE_MIGRATIONS, { namespace: portal.name, dir: portal.migrationsDir! }]);
+
+// Deterministic ids: md5 of a label, shaped as a uuid.
+const id = (label: string) => `md5(${label})::uuid`;
+const started = Date.now();
+const seedSql = [
+  `INSERT INTO users (id, username) SELECT ${id("'u' || i")}, 'user_' || i FROM generate_series(0, ${USERS - 1}) i`,
+  `INSERT INTO team (id, name, name_key, team_type, creator_id, create_time)
+   SELECT ${id("'t' || i")}, 'Команда ' || i, 'команда ' || i, i % 2, ${id("'u' || (i % " + USERS + ')')}, now() - i * interval '1 second'
+   FROM generate_series(0, ${ROWS - 1}) i`,
+  `INSERT INTO player (id, first_name, last_name, first_name_key, last_name_key, creator_id, goals, matches)
+   SELECT ${id("'p' || i")}, 'Имя' || (i % 500), 'Фамилия' || i, 'имя' || (i % 500), 'фамилия' || i, ${id("'u' || (i % " + USERS + ')')}, i % 40, i % 90
+   FROM generate_series(0, ${ROWS - 1}) i`,
+  // Ten players in each of the first ROWS / 10 teams, numbers 1 to 10.
+  `INSERT INTO team_player (id, team_id, player_id, user_id, creator_id, number, is_confirmed, team_role)
+   SELECT ${id("'tp' || i")}, ${id("'t' || (i % " + TEAMS_WITH_MEDIA + ')')}, ${id("'p' || i")}, ${id("'u' || (i % " + USERS + ')')},
+          ${id("'u' || (i % " + USERS + ')')}, i / ${TEAMS_WITH_MEDIA} + 1, i % 3 <> 0, (i % 7 = 0)::int
+   FROM generate_series(0, ${ROWS - 1}) i`,
+  `INSERT INTO team_event (id, team_id, title, type, event_time, creator_id)
+   SELECT ${id("'e' || i")}, ${id("'t' || (i % " + TEAMS_WITH_MEDIA + ')')}, 'Тренировка ' || i, 'training', now() + (i % 365) * interval '1 day', ${id("'u0'")}
+   FROM generate_series(0, ${ROWS - 1}) i`,
+  `INSERT INTO team_photo_section (id, team_id, title, title_key, slug, sort)
+   SELECT ${id("'ps' || i")}, ${id("'t' || i")}, 'Альбом ' || i, 'альбом ' || i, 'album-' || i, i FROM generate_series(0, ${TEAMS_WITH_MEDIA - 1}) i`,
+  `INSERT INTO team_photo (id, team_id, section_id, file_id, creator_id, create_time, delete_time)
+   SELECT ${id("'ph' || i")}, ${id("'t' || (i % " + TEAMS_WITH_MEDIA + ')')}, ${id("'ps' || (i % " + TEAMS_WITH_MEDIA + ')')}, ${id("'f' || i")}, ${id("'u0'")},
+          now() - i * interval '1 second', CASE WHEN i % 20 = 0 THEN now() END
+   FROM generate_series(0, ${ROWS - 1}) i`,
+  `INSERT INTO team_video_section (id, team_id, title, title_key, sort_order)
+   SELECT ${id("'vs' || i")}, ${id("'t' || i")}, 'Видео ' || i, 'видео ' || i, i FROM generate_series(0, ${TEAMS_WITH_MEDIA - 1}) i`,
+  `INSERT INTO team_video (id, team_id, section_id, title, title_key, description, embed_url, tags, sort_order, create_time)
+   SELECT ${id("'v' || i")}, ${id("'t' || (i % " + TEAMS_WITH_MEDIA + ')')}, ${id("'vs' || (i % " + TEAMS_WITH_MEDIA + ')')},
+          (ARRAY['Голы сезона', 'Тренировка вратарей', 'Обзор матча', 'Интервью тренера'])[i % 4 + 1] || ' ' || i, 'видео ' || i,
+          'Любительский футбол', 'https://rutube.ru/play/embed/' || i, ARRAY['футбол'], i, now() - i * interval '1 second'
+   FROM generate_series(0, ${ROWS - 1}) i`,
+];
+for (const sql of seedSql) await db.execute(sql);
+for (const t of ['users', ...BIG_TABLES]) await db.execute(`ANALYZE ${t}`);
+const seedSeconds = (Date.now() - started) / 1000;
+
+// The listings, as their RPCs call them; each is run for its first page and, where it has one, the next.
+const team = '(SELECT ' + id("'t' || 42") + ')';
+const [{ team_id: teamId, user_id: userId }] = await db.query<{ team_id: string; user_id: string }>(
+  `SELECT ${team}::text AS team_id, ${id("'u' || 42")}::text AS user_id`,
+);
+const [{ id: sectionId }] = await db.query<{ id: string }>(`SELECT ${id("'ps' || 42")}::text AS id`);
+const [{ id: videoSectionId }] = await db.query<{ id: string }>(`SELECT ${id("'vs' || 42")}::text AS id`);
+type Page = { cursor?: string };
+const listings: Record<string, (q: Queryable, cursor?: string) => Promise<Page | unknown>> = {
+  'get_team (with the caller’s membership)': (q) => getTeamWithMembership(q, teamId, userId),
+  list_teams: (q, cursor) => listTeams(q, { limit: 20, cursor }),
+  'list_teams by type': (q, cursor) => listTeams(q, { limit: 20, teamType: 1, cursor }),
+  'list_teams by creator': (q, cursor) => listTeams(q, { limit: 20, creatorId: userId, cursor }),
+  'list_teams by name': (q, cursor) => listTeams(q, { limit: 20, name: 'команда 4', cursor }),
+  list_players: (q, cursor) => listPlayers(q, { limit: 20, cursor }),
+  'list_players by creator': (q, cursor) => listPlayers(q, { limit: 20, creatorIds: [userId], cursor }),
+  'list_players by last name': (q, cursor) => listPlayers(q, { limit: 20, lastName: 'фамилия4', cursor }),
+  'list_team_players of a team': (q, cursor) => listTeamPlayers(q, { limit: 20, teamIds: [teamId], cursor }),
+  'list_team_players of a user': (q, cursor) => listTeamPlayers(q, { limit: 20, userIds: [userId], cursor }),
+  list_team_events: (q) => listEvents(q, { teamId, startDate: '2026-01-01', endDate: '2027-12-31', timeZone: 'Europe/Moscow' }),
+  list_photo_sections: (q, cursor) => listPhotoSections(q, { teamId, includeDeleted: false, sortBy: 'sort', dir: 'asc', limit: 20, cursor }),
+  'list_photos of a team': (q, cursor) => listPhotos(q, { teamId, includeDeleted: false, dir: 'desc', limit: 20, cursor }),
+  'list_photos of a section': (q, cursor) => listPhotos(q, { teamId, sectionId, includeDeleted: false, dir: 'desc', limit: 20, cursor }),
+  list_video_sections: (q, cursor) => listVideoSections(q, { teamId, includeDeleted: false, sortBy: 'title', dir: 'asc', limit: 20, cursor }),
+  'list_videos of a team': (q, cursor) => listVideos(q, { teamId, includeDeleted: false, sortBy: 'create_time', dir: 'desc', limit: 20, cursor }),
+  'list_videos of a section': (q, cursor) =>
+    listVideos(q, { teamId, sectionId: videoSectionId, includeDeleted: false, sortBy: 'sort_order', dir: 'asc', limit: 20, cursor }),
+  search_videos: (q, cursor) => searchVideos(q, { teamId, query: 'голы', language: 'russian', limit: 20, cursor }),
+};
+
+interface Checked {
+  listing: string;
+  sql: string;
+  plan: string;
+  seqScans: string[];
+}
+const checked: Checked[] = [];
+for (const [listing, run] of Object.entries(listings)) {
+  const statements: [string, unknown[]][] = [];
+  const recording: Queryable = {
+    query: (sql, params) => (statements.push([sql, params ?? []]), db.query(sql, params)),
+    execute: (sql, params) => (statements.push([sql, params ?? []]), db.execute(sql, params)),
+  };
+  const first = (await run(recording)) as Page;
+  if (first && typeof first === 'object' && first.cursor) await run(recording, first.cursor);
+  for (const [sql, params] of statements) {
+    const rows = await db.query<Record<string, string>>(`EXPLAIN ${sql}`, params);
+    const plan = rows.map((r) => Object.values(r)[0]).join('\n');
+    const seqScans = [...plan.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1]).filter((t) => BIG_TABLES.includes(t));
+    checked.push({ listing, sql, plan, seqScans });
+  }
+}
+
+await db.close();
+await drop();
+console.log(
+  JSON.stringify({
+    rows: ROWS,
+    seedSeconds,
+    listings: Object.keys(listings).length,
+    statements: checked.length,
+    seqScans: checked.filter((c) => c.seqScans.length).map((c) => ({ listing: c.listing, tables: c.seqScans, plan: c.plan })),
+    checked,
+  }),
+);
