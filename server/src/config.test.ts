@@ -50,4 +50,40 @@ describe('configuration', () => {
     assert.equal(loadConfig(secrets).production, true);
     assert.throws(() => loadConfig({ ...secrets, HTTP_KEY: 'defaulthttpkey' }), /HTTP_KEY/);
   });
+
+  it('in production refuses each key left at its default alone, naming that key', () => {
+    const secrets: Record<string, string> = {
+      NODE_ENV: 'production',
+      SERVER_KEY: 'srv-secret-1',
+      HTTP_KEY: 'http-secret-1',
+      SESSION_ENCRYPTION_KEY: 'session-secret-1',
+      REFRESH_ENCRYPTION_KEY: 'refresh-secret-1',
+    };
+    const defaults: Record<string, string> = {
+      SERVER_KEY: 'defaultkey',
+      HTTP_KEY: 'defaulthttpkey',
+      SESSION_ENCRYPTION_KEY: 'defaultencryptionkey',
+      REFRESH_ENCRYPTION_KEY: 'defaultrefreshencryptionkey',
+    };
+    for (const [name, defaultValue] of Object.entries(defaults)) {
+      const others = Object.keys(defaults).filter((k) => k !== name);
+      // Left unset, and set explicitly to the public default: both refused.
+      const unset = { ...secrets };
+      delete unset[name];
+      for (const env of [unset, { ...secrets, [name]: defaultValue }]) {
+        assert.throws(
+          () => loadConfig(env),
+          (e: unknown) =>
+            e instanceof ConfigError &&
+            e.variable === name &&
+            e.message.includes(name) &&
+            e.message.includes('NODE_ENV=production') &&
+            !others.some((o) => e.message.includes(o)),
+          name,
+        );
+      }
+      // Outside production the same settings are accepted.
+      assert.doesNotThrow(() => loadConfig({ ...unset, NODE_ENV: 'development' }), name);
+    }
+  });
 });

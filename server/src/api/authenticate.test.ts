@@ -54,11 +54,23 @@ describe('authenticate device', () => {
   });
 
   it('rejects usernames with control characters or over 128 bytes', async () => {
-    let e = await errorOf(ts.client().authenticateDevice(`device-${uniq()}`, true, 'bad\tname'));
-    assert.equal(e.status, 400);
-    e = await errorOf(ts.client().authenticateDevice(`device-${uniq()}`, true, 'я'.repeat(65)));
+    for (const name of ['bad\tname', 'bad\nname', 'bad\u0000name', 'bad\u007fname']) {
+      const e = await errorOf(ts.client().authenticateDevice(`device-${uniq()}`, true, name));
+      assert.equal(e.status, 400, JSON.stringify(name));
+      assert.deepEqual(e.body, { code: 3, message: 'Username invalid, no control characters allowed.' });
+    }
+    const e = await errorOf(ts.client().authenticateDevice(`device-${uniq()}`, true, 'я'.repeat(65)));
     assert.equal(e.status, 400);
     assert.equal(e.body.message, 'Username invalid, must be 1-128 bytes.');
+  });
+
+  it('accepts spaces in a username, at sign-up and in an account update', async () => {
+    const name = `Иван ${uniq()}`;
+    const s = await ts.client().authenticateDevice(`device-${uniq()}`, true, name);
+    assert.equal(s.username, name);
+    const renamed = ` two  spaces ${uniq()} `;
+    await ts.client().updateAccount(s, { username: renamed });
+    assert.equal((await ts.client().getAccount(s)).user!.username, renamed);
   });
 
   it('puts vars into the token', async () => {
@@ -85,6 +97,15 @@ describe('authenticate custom', () => {
     const e = await errorOf(ts.client().authenticateCustom('abc', true));
     assert.equal(e.status, 400);
     assert.equal(e.body.message, 'Custom ID invalid, must be 6-128 bytes.');
+  });
+
+  it('answers 404 for an unknown id with create=false, and creates nothing', async () => {
+    const id = `custom-${uniq()}`;
+    const e = await errorOf(ts.client().authenticateCustom(id, false));
+    assert.equal(e.status, 404);
+    assert.equal(e.body.code, 5);
+    assert.equal(e.body.message, 'User account not found.');
+    assert.equal((await errorOf(ts.client().authenticateCustom(id, false))).status, 404);
   });
 });
 
@@ -132,6 +153,26 @@ describe('authenticate email', () => {
     const e = await errorOf(ts.client().authenticateEmail(email, 'the right one', false));
     assert.equal(e.status, 429);
     assert.equal(e.body.code, 8);
+  });
+
+  it('stores the password as an argon2id hash, on sign-up and when linking an e-mail', async () => {
+    const storedPassword = async (userId: string) => {
+      const rows = await ts.app.core.db.query<{ password: string | null }>('SELECT password FROM users WHERE id = $1', [userId]);
+      assert.equal(rows.length, 1);
+      return rows[0].password;
+    };
+    const signUpPassword = `plain-${uniq()}`;
+    const a = await ts.client().authenticateEmail(`${uniq()}@example.com`, signUpPassword, true);
+    const linkPassword = `linked-${uniq()}`;
+    const b = await ts.newSession();
+    assert.equal(await storedPassword(b.user_id), null);
+    await ts.client().linkEmail(b, { email: `${uniq()}@example.com`, password: linkPassword });
+    for (const [userId, plain] of [[a.user_id!, signUpPassword], [b.user_id, linkPassword]]) {
+      const stored = await storedPassword(userId);
+      assert.ok(stored);
+      assert.match(stored, /^\$argon2id\$/);
+      assert.ok(!stored.includes(plain), 'the plain password is not stored');
+    }
   });
 
   it('answers 404 for an unknown e-mail with create=false', async () => {

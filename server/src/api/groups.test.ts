@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ChannelMessage, Notification, Socket } from '@heroiclabs/nakama-js';
-import { errorOf, json, nextEvent, startTestServer, type TestServer, type TestSession } from '../testing/index.ts';
+import { errorOf, json, nextEvent, sleep, startTestServer, type TestServer, type TestSession } from '../testing/index.ts';
 
 let ts: TestServer;
 before(async () => {
@@ -283,5 +283,296 @@ describe('group channel', () => {
     assert.ok(history.messages!.every((x) => (x.content as Record<string, string>).user_id === a.user_id));
     ownerSocket.disconnect(false);
     outsiderSocket.disconnect(false);
+  });
+});
+
+/** A cursor of the server's format (base64url JSON) holding whatever a forger chooses. */
+const forge = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+const NIL = '00000000-0000-4000-8000-000000000000';
+// nakama-js hands listUserGroups' state and limit to each other's slots (contract: client quirk).
+const userGroups = (s: TestSession, userId: string, o: { state?: number; limit?: number; cursor?: string } = {}) =>
+  c().listUserGroups(s, userId, o.limit, o.state, o.cursor);
+const edgeCount = async (s: TestSession, g: { name?: string }) =>
+  (await c().listGroups(s, g.name!, undefined, 1)).groups![0].edge_count;
+
+describe('membership rules', () => {
+  it('banning a member lowers edge_count; banning a join request or an outsider does not', async () => {
+    const owner = await ts.newSession();
+    const a = await ts.newSession();
+    const b = await ts.newSession();
+    const g = await group(owner, true);
+    await c().joinGroup(a, g.id!);
+    assert.equal(await edgeCount(owner, g), 2);
+    await c().banGroupUsers(owner, g.id!, [a.user_id]);
+    assert.equal(await edgeCount(owner, g), 1);
+    await c().banGroupUsers(owner, g.id!, [b.user_id]);
+    assert.equal(await edgeCount(owner, g), 1);
+    assert.deepEqual(await states(owner, g.id!, 4), { [a.user_id]: 4, [b.user_id]: 4 });
+    const closed = await group(owner, false);
+    await c().joinGroup(a, closed.id!);
+    await c().banGroupUsers(owner, closed.id!, [a.user_id]);
+    assert.equal(await edgeCount(owner, closed), 1);
+  });
+
+  it('refuses kick, ban, promote and demote by a plain member and changes nothing', async () => {
+    const owner = await ts.newSession();
+    const admin = await ts.newSession();
+    const m1 = await ts.newSession();
+    const m2 = await ts.newSession();
+    const g = await group(owner, true);
+    for (const s of [admin, m1, m2]) await c().joinGroup(s, g.id!);
+    await c().promoteGroupUsers(owner, g.id!, [admin.user_id]);
+    const before = await states(owner, g.id!);
+    const attempts = [
+      c().kickGroupUsers(m1, g.id!, [m2.user_id]),
+      c().banGroupUsers(m1, g.id!, [m2.user_id]),
+      c().promoteGroupUsers(m1, g.id!, [m2.user_id]),
+      c().demoteGroupUsers(m1, g.id!, [admin.user_id]),
+    ];
+    for (const p of attempts) {
+      const e = await errorOf(p);
+      assert.equal(e.status, 404);
+      assert.equal(e.body.message, 'Group not found or permission denied.');
+    }
+    assert.deepEqual(await states(owner, g.id!), before);
+    assert.equal(await edgeCount(owner, g), 4);
+  });
+
+  it('leaving with only a join request withdraws it: edge_count and the channel stay as they were', async () => {
+    const owner = await ts.newSession();
+    const a = await ts.newSession();
+    const g = await group(owner, false);
+    await c().joinGroup(a, g.id!);
+    assert.equal((await states(owner, g.id!))[a.user_id], 3);
+    await c().leaveGroup(a, g.id!);
+    assert.deepEqual(await states(owner, g.id!), { [owner.user_id]: 0 });
+    assert.equal(await edgeCount(owner, g), 1);
+    assert.equal((await userGroups(a, a.user_id)).user_groups!.length, 0);
+    const history = await c().listChannelMessages(owner, `3.${g.id}..`, 10, true);
+    assert.equal(history.messages?.length ?? 0, 0);
+    // The request is gone, so joining again makes a new one.
+    await c().joinGroup(a, g.id!);
+    assert.equal((await states(owner, g.id!))[a.user_id], 3);
+  });
+
+  it('renaming to a name another group has, in any case, is 409', async () => {
+    const owner = await ts.newSession();
+    const taken = await group(owner, true);
+    const g = await group(owner, true);
+    for (const name of [taken.name!, taken.name!.toUpperCase()]) {
+      const e = await errorOf(c().updateGroup(owner, g.id!, { name }));
+      assert.equal(e.status, 409);
+      assert.equal(e.body.message, 'Group name is in use.');
+    }
+    // Its own name is not a clash.
+    await c().updateGroup(owner, g.id!, { name: g.name!, description: 'ok' });
+  });
+});
+
+describe('member listings paging', () => {
+  it('listGroupUsers pages with the cursor: every member once, in the order of the full list', async () => {
+    const owner = await ts.newSession();
+    const g = await group(owner, false);
+    const users = [];
+    for (let i = 0; i < 5; i++) users.push(await ts.newSession());
+    for (const u of users.slice(0, 3)) await c().joinGroup(u, g.id!);
+    await c().addGroupUsers(owner, g.id!, [users[0].user_id, users[1].user_id]);
+    await c().addGroupUsers(owner, g.id!, [users[3].user_id, users[4].user_id]);
+    await c().promoteGroupUsers(owner, g.id!, [users[4].user_id]);
+    const full = (await c().listGroupUsers(owner, g.id!, undefined, 100)).group_users!.map((u) => [u.user!.id, u.state]);
+    assert.equal(full.length, 6);
+    const seen: unknown[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await c().listGroupUsers(owner, g.id!, undefined, 2, cursor);
+      seen.push(...page.group_users!.map((u) => [u.user!.id, u.state]));
+      cursor = page.cursor;
+      pages++;
+    } while (cursor && pages < 10);
+    assert.deepEqual(seen, full);
+    assert.equal(pages, 3);
+    // Within one state as well.
+    const members: unknown[] = [];
+    cursor = undefined;
+    do {
+      const page = await c().listGroupUsers(owner, g.id!, 2, 1, cursor);
+      members.push(...page.group_users!.map((u) => u.user!.id));
+      cursor = page.cursor;
+    } while (cursor && members.length < 10);
+    assert.deepEqual(members, full.filter((x) => x[1] === 2).map((x) => x[0]));
+  });
+
+  it("listUserGroups pages with the cursor: every group once, in the order of the full list", async () => {
+    const owner = await ts.newSession();
+    const a = await ts.newSession();
+    for (let i = 0; i < 5; i++) await c().joinGroup(a, (await group(owner, i % 2 === 0)).id!);
+    const full = (await userGroups(a, a.user_id, { limit: 100 })).user_groups!.map((u) => [u.group!.id, u.state]);
+    assert.equal(full.length, 5);
+    assert.deepEqual(full.map((x) => x[1]), [2, 2, 2, 3, 3]);
+    const seen: unknown[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await userGroups(a, a.user_id, { limit: 2, cursor });
+      seen.push(...page.user_groups!.map((u) => [u.group!.id, u.state]));
+      cursor = page.cursor;
+      pages++;
+    } while (cursor && pages < 10);
+    assert.deepEqual(seen, full);
+    assert.equal(pages, 3);
+  });
+
+  it('answers a garbage or forged cursor with 400', async () => {
+    const owner = await ts.newSession();
+    const a = await ts.newSession();
+    const g = await group(owner, false);
+    const g2 = await group(owner, false);
+    await c().joinGroup(a, g.id!);
+    await c().joinGroup(a, g2.id!);
+    // A real cursor of the join-request listing (state 3) is refused by a listing of another state.
+    const requests = await userGroups(a, a.user_id, { state: 3, limit: 1 });
+    assert.ok(requests.cursor);
+    assert.equal((await userGroups(a, a.user_id, { state: 3, limit: 1, cursor: requests.cursor })).user_groups!.length, 1);
+    const members = await c().listGroupUsers(owner, g.id!, undefined, 1);
+    assert.ok(members.cursor);
+
+    const pos = '1700000000000000';
+    const forged = [
+      'garbage',
+      forge({ a: 1 }),
+      forge([2, pos]),
+      forge([9, pos, NIL]), // no such state
+      forge([-1, pos, NIL]),
+      forge([2.5, pos, NIL]),
+      forge([2, 'abc', NIL]), // not a bigint
+      forge([2, '1e5', NIL]),
+      forge([2, '99999999999999999999', NIL]), // beyond bigint
+      forge([2, pos, 'not-a-uuid']),
+    ];
+    for (const cursor of forged) {
+      assert.equal((await errorOf(c().listGroupUsers(owner, g.id!, undefined, 10, cursor))).status, 400, cursor);
+      assert.equal((await errorOf(userGroups(a, a.user_id, { limit: 10, cursor }))).status, 400, cursor);
+    }
+    // Another state filter than the one the cursor was made by.
+    assert.equal((await errorOf(userGroups(a, a.user_id, { state: 2, limit: 10, cursor: requests.cursor }))).status, 400);
+    assert.equal((await errorOf(c().listGroupUsers(owner, g.id!, 2, 10, members.cursor))).status, 400);
+    // Banned users are not in the unfiltered member listing, so no cursor of it is in state 4.
+    assert.equal((await errorOf(c().listGroupUsers(owner, g.id!, undefined, 10, forge([4, pos, NIL])))).status, 400);
+    assert.equal((await c().listGroupUsers(owner, g.id!, 4, 10, forge([4, pos, NIL]))).group_users?.length ?? 0, 0);
+  });
+});
+
+describe('group listing by name', () => {
+  it('is a case-insensitive prefix match, Cyrillic included', async () => {
+    const owner = await ts.newSession();
+    const p = `Спартак${uniq()}`;
+    const a = await c().createGroup(owner, { name: `${p} Москва`, open: true });
+    const b = await c().createGroup(owner, { name: `${p.toLowerCase()}-юниоры`, open: true });
+    await c().createGroup(owner, { name: `ЦСКА ${p}`, open: true }); // contains p, but not at the start
+    const ids = async (name: string) => (await c().listGroups(owner, name, undefined, 100)).groups?.map((g) => g.id) ?? [];
+    for (const q of [p, p.toLowerCase(), p.toUpperCase(), `%${p}`, `  ${p}`, p.slice(0, 9)]) {
+      assert.deepEqual(await ids(q), [a.id, b.id], q);
+    }
+    assert.deepEqual(await ids(`${p.toUpperCase()} МОСК`), [a.id]);
+    assert.deepEqual(await ids(`${p}%юниор`), [b.id]); // % inside is a wildcard
+    assert.deepEqual(await ids(`${p}x`), []);
+  });
+
+  it('takes _ and \\ literally', async () => {
+    const owner = await ts.newSession();
+    const p = `lit${uniq()}`;
+    const under = await c().createGroup(owner, { name: `${p}_a`, open: true });
+    await c().createGroup(owner, { name: `${p}xa`, open: true });
+    const slash = await c().createGroup(owner, { name: `${p}\\b`, open: true });
+    const ids = async (name: string) => (await c().listGroups(owner, name, undefined, 100)).groups?.map((g) => g.id) ?? [];
+    assert.deepEqual(await ids(`${p}_`), [under.id]);
+    assert.deepEqual(await ids(`${p}\\`), [slash.id]);
+    assert.deepEqual(await ids(`${p}\\B`), [slash.id]);
+  });
+
+  it('pages without gaps or repeats where JavaScript and the database lower letters differently', async () => {
+    const owner = await ts.newSession();
+    const p = `Лига${uniq()}`;
+    // İ lowers to "i" plus a combining dot in JavaScript, final Σ to ς: the cursor must use the database's key.
+    const names = ['İa', 'İb', 'İc', 'ΣΑΣ', 'ΣΑΣa', 'Бета', 'альфа'].map((n) => `${p}${n}`);
+    for (const name of names) await c().createGroup(owner, { name, open: true });
+    // With a trailing % (as the contract's client test sends it) the name filter itself is not at stake.
+    const full = (await c().listGroups(owner, `${p}%`, undefined, 100)).groups!.map((g) => g.name);
+    assert.equal(full.length, names.length);
+    for (const limit of [1, 2, 3]) {
+      const seen: unknown[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await c().listGroups(owner, `${p}%`, cursor, limit);
+        seen.push(...page.groups!.map((g) => g.name));
+        cursor = page.cursor;
+      } while (cursor && seen.length < 20);
+      assert.deepEqual(seen, full, `limit ${limit}`);
+    }
+  });
+
+  it('answers a forged cursor with 400', async () => {
+    const owner = await ts.newSession();
+    for (const cursor of [forge(['abc', 'not-a-uuid']), forge(['abc']), forge([1, NIL]), forge(['a\u0000b', NIL])]) {
+      assert.equal((await errorOf(c().listGroups(owner, undefined, cursor, 10))).status, 400, cursor);
+    }
+    assert.ok(await c().listGroups(owner, undefined, forge(['abc', NIL]), 10));
+  });
+});
+
+describe('group channel membership', () => {
+  it('refuses a banned user the channel and its history', async () => {
+    const owner = await ts.newSession();
+    const a = await ts.newSession();
+    const g = await group(owner, true);
+    await c().joinGroup(a, g.id!);
+    const socket = c().createSocket();
+    await socket.connect(a, false);
+    const ch = await socket.joinChat(g.id!, 3, true, false);
+    await socket.leaveChat(ch.id);
+    await c().banGroupUsers(owner, g.id!, [a.user_id]);
+    assert.equal((await states(owner, g.id!, 4))[a.user_id], 4);
+    await assert.rejects(socket.joinChat(g.id!, 3, true, false), (e: { code: number }) => e.code === 3);
+    const e = await errorOf(c().listChannelMessages(a, ch.id, 10));
+    assert.equal(e.status, 403);
+    socket.disconnect(false);
+  });
+
+  it('drops a kicked or banned member from the channel: no more messages, no sending', async () => {
+    const owner = await ts.newSession();
+    const kicked = await ts.newSession();
+    const banned = await ts.newSession();
+    const g = await group(owner, true);
+    const socket = async (s: TestSession) => {
+      const sock = c().createSocket();
+      await sock.connect(s, false);
+      return sock;
+    };
+    const so = await socket(owner);
+    const sk = await socket(kicked);
+    const sb = await socket(banned);
+    await c().joinGroup(kicked, g.id!);
+    await c().joinGroup(banned, g.id!);
+    const ch = await so.joinChat(g.id!, 3, true, false);
+    await sk.joinChat(g.id!, 3, true, false);
+    await sb.joinChat(g.id!, 3, true, false);
+    const got = new Map<Socket, ChannelMessage[]>([[sk, []], [sb, []]]);
+    for (const [s, list] of got) s.onchannelmessage = (m) => list.push(m);
+
+    await c().kickGroupUsers(owner, g.id!, [kicked.user_id]);
+    await c().banGroupUsers(owner, g.id!, [banned.user_id]);
+    const echo = nextEvent<ChannelMessage>((r) => (so.onchannelmessage = (m) => m.code === 0 && r(m)));
+    await so.writeChatMessage(ch.id, { text: 'только для своих' });
+    await echo;
+    await sleep(100);
+    for (const [s, list] of got) {
+      assert.ok(!list.some((m) => m.code === 0), 'a removed member received a chat message');
+      await assert.rejects(
+        s.writeChatMessage(ch.id, { text: 'ещё тут?' }),
+        (e: { code: number; message: string }) => e.code === 3 && e.message === 'Must join channel before sending messages',
+      );
+    }
+    for (const s of [so, sk, sb]) s.disconnect(false);
   });
 });

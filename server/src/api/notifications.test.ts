@@ -60,6 +60,23 @@ describe('notifications', () => {
     assert.equal((await errorOf(ts.client().listNotifications(s, 101))).status, 400);
     assert.equal((await errorOf(ts.client().listNotifications(s, 10, 'garbage'))).status, 400);
   });
+
+  it('answers a forged cursor with 400', async () => {
+    const s = await ts.newSession();
+    await ts.app.nk.notificationSend(s.user_id, 'one', {}, 1, null, true);
+    const c = ts.client();
+    const forge = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const nil = '00000000-0000-4000-8000-000000000000';
+    // A well-formed forgery is read like any cursor.
+    assert.equal((await c.listNotifications(s, 10, forge(['2000-01-01T00:00:00.000000', nil]))).notifications!.length, 1);
+    for (const cursor of [
+      ['garbage', nil], ['2024-13-01T00:00:00.000000', nil], ['2024-02-30T10:00:00.000000', nil],
+      ['2024-01-01T24:00:00.000000', nil], ['0000-01-01T00:00:00.000000', nil], ['2024-01-01', nil],
+      ['2000-01-01T00:00:00.000000', 'not-a-uuid'], ['2000-01-01T00:00:00.000000'], [1, nil],
+    ]) {
+      assert.equal((await errorOf(c.listNotifications(s, 10, forge(cursor)))).status, 400, JSON.stringify(cursor));
+    }
+  });
 });
 
 describe('events', () => {

@@ -7,7 +7,7 @@ import { invalid, notFound, permissionDenied } from '../errors.ts';
 import type { Router } from '../realtime/router.ts';
 import { stream, StreamMode, type Stream, type Tracker } from '../realtime/tracker.ts';
 import { monotonicNow } from './clock.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { decodeCursor, encodeCursor, isCursorTime } from './cursor.ts';
 import { NotificationCode, type Notifications } from './notifications.ts';
 import { isUuid } from './tokens.ts';
 import type { Users } from './users.ts';
@@ -139,7 +139,7 @@ function parseContent(content: string | undefined): Record<string, unknown> {
 
 type CursorData = { t: string; id: string; fwd: boolean; s: string };
 const isCursor = (v: unknown): v is CursorData =>
-  typeof v === 'object' && v !== null && typeof (v as CursorData).t === 'string' && isUuid((v as CursorData).id) &&
+  typeof v === 'object' && v !== null && isCursorTime((v as CursorData).t) && isUuid((v as CursorData).id) &&
   typeof (v as CursorData).fwd === 'boolean' && typeof (v as CursorData).s === 'string';
 
 export class Channels {
@@ -183,8 +183,11 @@ export class Channels {
       if (!(await this.users.existing([target])).has(target)) throw notFound('User not found.');
       if (await this.rules.blockedBy(session.userId, target)) throw permissionDenied('This user does not accept direct messages from you.');
       s = dmStream(session.userId, target);
-      const otherHere = this.tracker.list(s, true).some((p) => p.userId === target);
-      if (!otherHere) {
+      // A session newly in a direct chat asks the other user to come (-1) unless they are already there;
+      // a re-join by the same session sends nothing. Checked before tracking (a socket's messages run one
+      // at a time), so the join's presence event still follows the reply.
+      const isNew = !this.tracker.get(session.id, s);
+      if (isNew && !this.tracker.list(s, true).some((p) => p.userId === target)) {
         await this.notifications.send([{
           userId: target,
           subject: `${session.username} wants to chat`,
@@ -213,7 +216,7 @@ export class Channels {
   private joined(session: ChannelSession, id: string): { s: Stream; persistence: boolean } {
     const s = parseChannelId(id);
     const p = this.tracker.get(session.id, s);
-    if (!p) throw invalid('Must join channel before sending messages.');
+    if (!p) throw invalid('Must join channel before sending messages');
     return { s, persistence: p.persistence ?? true };
   }
 

@@ -42,6 +42,7 @@ export interface GroupUser {
 }
 
 const DENIED = 'Group not found or permission denied.';
+const BAD_CURSOR = 'Cursor is invalid or expired.';
 const MAX_GROUP_SIZE = 100_000;
 // Positions order members by the time of their last change; microseconds keep them distinct in practice.
 const POSITION = '(extract(epoch from clock_timestamp()) * 1000000)::bigint';
@@ -187,6 +188,7 @@ export class Groups {
   async leave(actor: Actor, groupId: string): Promise<void> {
     let deleted = false;
     await this.withEffects(async (q, effects) => {
+      deleted = false;
       const state = await this.lockAndState(q, groupId, actor.id);
       if (state === undefined || state === GroupState.Banned) return;
       if (state === GroupState.SuperAdmin) {
@@ -236,34 +238,29 @@ export class Groups {
 
   /** Removes members, declines join requests, lifts bans. Admins act on members; superadmins on anyone. */
   async kick(actor: Actor, groupId: string, userIds: string[]): Promise<void> {
-    const removed: string[] = [];
     await this.membershipChange(actor, groupId, userIds, async (q, _g, target, effects, callerState) => {
       if (target.state === undefined || !outranks(callerState, target.state)) return;
       await q.execute('DELETE FROM group_edge WHERE group_id = $1 AND user_id = $2', [groupId, target.id]);
-      if (target.state <= GroupState.Member) {
-        await q.execute('UPDATE groups SET edge_count = edge_count - 1, update_time = now() WHERE id = $1', [groupId]);
-        removed.push(target.id);
-      }
+      const member = target.state <= GroupState.Member;
+      if (member) await q.execute('UPDATE groups SET edge_count = edge_count - 1, update_time = now() WHERE id = $1', [groupId]);
       effects.push(await this.channels.groupSystemMessage(q, groupId, MessageCode.GroupKick, actor, who(target)));
+      // After the broadcast: the kicked member still sees why they were dropped from the channel.
+      if (member) effects.push(() => this.channels.removeFromGroupChannel(groupId, target.id));
     });
-    for (const id of removed) this.channels.removeFromGroupChannel(groupId, id);
   }
 
   /** Bans members or non-members; a banned user cannot join until kicked (unbanned). */
   async ban(actor: Actor, groupId: string, userIds: string[]): Promise<void> {
-    const removed: string[] = [];
     await this.membershipChange(actor, groupId, userIds, async (q, _g, target, effects, callerState) => {
       if (target.state === GroupState.Banned) return;
       if (target.state !== undefined && !outranks(callerState, target.state)) return;
       if (target.state === undefined) await insertEdge(q, groupId, target.id, GroupState.Banned);
       else await setState(q, groupId, target.id, GroupState.Banned);
-      if (target.state !== undefined && target.state <= GroupState.Member) {
-        await q.execute('UPDATE groups SET edge_count = edge_count - 1, update_time = now() WHERE id = $1', [groupId]);
-        removed.push(target.id);
-      }
+      const member = target.state !== undefined && target.state <= GroupState.Member;
+      if (member) await q.execute('UPDATE groups SET edge_count = edge_count - 1, update_time = now() WHERE id = $1', [groupId]);
       effects.push(await this.channels.groupSystemMessage(q, groupId, MessageCode.GroupBan, actor, who(target)));
+      if (member) effects.push(() => this.channels.removeFromGroupChannel(groupId, target.id));
     });
-    for (const id of removed) this.channels.removeFromGroupChannel(groupId, id);
   }
 
   /** Moves members one step up (member to admin, admin to superadmin), never above the caller. */
@@ -328,45 +325,58 @@ export class Groups {
       if (f.langTag !== undefined || f.members !== undefined || f.open !== undefined) {
         throw invalid('The name filter cannot be combined with other filters.');
       }
-      const pattern = f.name.replace(/^[%\s]+/, '').toLowerCase();
+      const pattern = f.name.replace(/^[%\s]+/, '');
       if (!pattern) throw invalid('The name filter must contain more than wildcards.');
-      add('lower(g.name) LIKE ?', pattern);
+      // A case-insensitive prefix: `%` stays a wildcard, `_` and `\` are literal. Lowered in SQL, like the
+      // column and the sort key, so the filter, the order and the cursor use one case mapping.
+      add('lower(g.name) LIKE lower(?)', pattern.replace(/[\\_]/g, '\\$&') + '%');
     }
     if (f.langTag !== undefined && f.langTag !== '') add('g.lang_tag = ?', f.langTag);
     if (f.members !== undefined) add('g.edge_count >= ?', f.members);
     if (f.open !== undefined) add('g.open = ?', f.open);
     if (f.cursor) {
-      const [name, id] = decodeCursor(f.cursor, isTuple(['string', 'string'])) as [string, string];
-      params.push(name, id);
+      const [key, id] = decodeCursor(f.cursor, isTuple(['string', 'string']), BAD_CURSOR) as [string, string];
+      // Sort keys are lowered names of at most 255 characters (a few UTF-16 units each); names have no control characters.
+      if (!isUuid(id) || key.length > 1020 || /\p{Cc}/u.test(key)) throw invalid(BAD_CURSOR);
+      params.push(key, id);
       where.push(`(lower(g.name), g.id) > ($${params.length - 1}, $${params.length}::uuid)`);
     }
     params.push(f.limit + 1);
-    const rows = await this.db.query<GroupRow>(
-      `SELECT ${GROUP_COLUMNS} FROM groups g ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
+    const rows = await this.db.query<GroupRow & { sort_key: string }>(
+      `SELECT ${GROUP_COLUMNS}, lower(g.name) AS sort_key FROM groups g ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
        ORDER BY lower(g.name), g.id LIMIT $${params.length}`,
       params,
     );
     const more = rows.length > f.limit;
     const groups = more ? rows.slice(0, f.limit) : rows;
     const last = groups[groups.length - 1];
-    return { groups, cursor: more ? encodeCursor([last.name.toLowerCase(), last.id]) : undefined };
+    // The key as the database lowered it: JavaScript's case mapping differs for some letters (İ, final Σ).
+    return { groups, cursor: more ? encodeCursor([last.sort_key, last.id]) : undefined };
   }
 
   /** Members and join requests of a group (banned users only when asked for by state 4). */
   async listUsers(groupId: string, limit: number, state: number | undefined, cursor: string | undefined): Promise<{ users: GroupUser[]; cursor?: string }> {
     if (!isUuid(groupId)) throw invalid('Invalid group identifier.');
+    checkState(state);
+    // Without a state filter banned users are left out, so no cursor of that listing is in state 4.
+    const after = cursor ? edgeCursor(cursor, state === undefined ? [0, 1, 2, 3] : [state]) : undefined;
     if (!(await this.get(groupId))) throw notFound('Group not found.');
     const params: unknown[] = [groupId, limit + 1];
-    let where = state === undefined ? 'AND e.state <= 3' : `AND e.state = ${state}`;
-    if (cursor) {
-      const [s, p, id] = decodeCursor(cursor, isTuple(['number', 'string', 'string'])) as [number, string, string];
-      params.push(s, p, id);
-      where += ' AND (e.state, e.position, e.user_id) > ($3, $4::bigint, $5::uuid)';
+    let where = '';
+    if (state === undefined) where += ' AND e.state <= 3';
+    else {
+      params.push(state);
+      where += ` AND e.state = $${params.length}`;
+    }
+    if (after) {
+      params.push(...after);
+      const n = params.length;
+      where += ` AND (e.state, e.position, e.user_id) > ($${n - 2}::smallint, $${n - 1}::bigint, $${n}::uuid)`;
     }
     const rows = await this.db.query<UserRow & { state: number; position: string }>(
-      `SELECT ${userColumns('u')}, e.state, e.position
+      `SELECT ${userColumns('u')}, e.state, e.position::text AS position
        FROM group_edge e JOIN users u ON u.id = e.user_id
-       WHERE e.group_id = $1 ${where} ORDER BY e.state, e.position, e.user_id LIMIT $2`,
+       WHERE e.group_id = $1${where} ORDER BY e.state, e.position, e.user_id LIMIT $2`,
       params,
     );
     const more = rows.length > limit;
@@ -374,22 +384,28 @@ export class Groups {
     const last = page[page.length - 1];
     return {
       users: page.map((r) => ({ user: r, state: r.state })),
-      cursor: more ? encodeCursor([last.state, String(last.position), last.id]) : undefined,
+      cursor: more ? encodeCursor([last.state, last.position, last.id]) : undefined,
     };
   }
 
   async listUserGroups(userId: string, limit: number, state: number | undefined, cursor: string | undefined): Promise<{ groups: Array<{ group: GroupRow; state: number }>; cursor?: string }> {
     if (!isUuid(userId)) throw invalid('Invalid user identifier.');
+    checkState(state);
+    const after = cursor ? edgeCursor(cursor, state === undefined ? [0, 1, 2, 3, 4] : [state]) : undefined;
     const params: unknown[] = [userId, limit + 1];
-    let where = state === undefined ? '' : `AND e.state = ${state}`;
-    if (cursor) {
-      const [s, p, id] = decodeCursor(cursor, isTuple(['number', 'string', 'string'])) as [number, string, string];
-      params.push(s, p, id);
-      where += ' AND (e.state, e.position, e.group_id) > ($3, $4::bigint, $5::uuid)';
+    let where = '';
+    if (state !== undefined) {
+      params.push(state);
+      where += ` AND e.state = $${params.length}`;
+    }
+    if (after) {
+      params.push(...after);
+      const n = params.length;
+      where += ` AND (e.state, e.position, e.group_id) > ($${n - 2}::smallint, $${n - 1}::bigint, $${n}::uuid)`;
     }
     const rows = await this.db.query<GroupRow & { state: number; position: string }>(
-      `SELECT ${GROUP_COLUMNS}, e.state, e.position FROM group_edge e JOIN groups g ON g.id = e.group_id
-       WHERE e.user_id = $1 ${where} ORDER BY e.state, e.position, e.group_id LIMIT $2`,
+      `SELECT ${GROUP_COLUMNS}, e.state, e.position::text AS position FROM group_edge e JOIN groups g ON g.id = e.group_id
+       WHERE e.user_id = $1${where} ORDER BY e.state, e.position, e.group_id LIMIT $2`,
       params,
     );
     const more = rows.length > limit;
@@ -397,7 +413,7 @@ export class Groups {
     const last = page[page.length - 1];
     return {
       groups: page.map((r) => ({ group: r, state: r.state })),
-      cursor: more ? encodeCursor([last.state, String(last.position), last.id]) : undefined,
+      cursor: more ? encodeCursor([last.state, last.position, last.id]) : undefined,
     };
   }
 
@@ -431,6 +447,25 @@ export class Groups {
       }
     }
   };
+}
+
+function checkState(state: number | undefined): void {
+  if (state !== undefined && (!Number.isInteger(state) || state < 0 || state > 4)) {
+    throw invalid('Invalid state - state must be between 0 and 4.');
+  }
+}
+
+/**
+ * The (state, position, id) a member listing continues after. Anything the listing could not have made
+ * is refused: a state outside `states` (the listing's filter), a position that is not a bigint, an id
+ * that is not a UUID.
+ */
+function edgeCursor(cursor: string, states: number[]): [number, string, string] {
+  const after = decodeCursor(cursor, isTuple(['number', 'string', 'string']), BAD_CURSOR) as [number, string, string];
+  const [s, position, id] = after;
+  const inRange = /^\d{1,19}$/.test(position) && BigInt(position) < 2n ** 63n;
+  if (!states.includes(s) || !inRange || !isUuid(id)) throw invalid(BAD_CURSOR);
+  return after;
 }
 
 function who(a: Actor): Record<string, unknown> {

@@ -5,7 +5,7 @@ import { notificationMsg, type NotificationRecord } from '../encode.ts';
 import { invalid } from '../errors.ts';
 import type { Router } from '../realtime/router.ts';
 import { monotonicNow } from './clock.ts';
-import { decodeCursor, encodeCursor, isTuple } from './cursor.ts';
+import { decodeCursor, encodeCursor, isCursorTime, isTuple } from './cursor.ts';
 import { isUuid } from './tokens.ts';
 
 /** System codes (negative; modules use codes above 0). */
@@ -107,7 +107,10 @@ export class Notifications {
 
   async list(userId: string, limit: number, cursor: string | undefined): Promise<NotificationPage> {
     let after: [string, string] | undefined;
-    if (cursor) after = decodeCursor(cursor, isTuple(['string', 'string'])) as [string, string];
+    if (cursor) {
+      after = decodeCursor(cursor, isTuple(['string', 'string']), BAD_CURSOR) as [string, string];
+      if (!isCursorTime(after[0]) || !isUuid(after[1])) throw invalid(BAD_CURSOR);
+    }
     const rows = await this.db.query<{
       id: string; subject: string; content: unknown; code: number; sender_id: string | null; create_time: Date; t: string;
     }>(
@@ -137,6 +140,7 @@ export class Notifications {
   }
 }
 
+const BAD_CURSOR = 'Cursor is invalid or expired.';
 function validate(n: NotificationInput): void {
   if (!isUuid(n.userId)) throw invalid('Notification user id must be a valid id.');
   if (!n.subject) throw invalid('Notification subject is required.');

@@ -2,15 +2,15 @@
 import { invalid } from '../errors.ts';
 
 const CONTROL_OR_SPACE = /[\s\p{Cc}]/u;
-// Usernames may hold plain spaces but no other white space or control characters.
-const BAD_USERNAME_CHAR = /[\t\n\r\f\v\p{Cc}]/u;
+// Usernames may hold spaces (the contract refuses only control characters, tabs and line breaks among them).
+const BAD_USERNAME_CHAR = /\p{Cc}/u;
 
 export function byteLength(s: string): number {
   return Buffer.byteLength(s, 'utf8');
 }
 
 export function checkUsername(username: string): string {
-  if (BAD_USERNAME_CHAR.test(username)) throw invalid('Username invalid, no spaces or control characters allowed.');
+  if (BAD_USERNAME_CHAR.test(username)) throw invalid('Username invalid, no control characters allowed.');
   const n = byteLength(username);
   if (n < 1 || n > 128) throw invalid('Username invalid, must be 1-128 bytes.');
   return username;

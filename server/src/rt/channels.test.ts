@@ -138,7 +138,7 @@ describe('rooms', () => {
     await rejectsWith(sa.joinChat('', 1, true, false), 3);
     await rejectsWith(sa.joinChat('x'.repeat(65), 1, true, false), 3);
     await rejectsWith(sa.joinChat('room', 9, true, false), 3);
-    await rejectsWith(sa.writeChatMessage(`2...never-joined-${uniq()}`, { a: 1 }), 3, /Must join channel/);
+    await rejectsWith(sa.writeChatMessage(`2...never-joined-${uniq()}`, { a: 1 }), 3, /^Must join channel before sending messages$/);
     await rejectsWith(sa.writeChatMessage('garbage', { a: 1 }), 3);
     const ch = await sa.joinChat(`r ${uniq()}`, 1, true, false);
     const raw = sa as unknown as { send(m: object): Promise<unknown> };
@@ -172,6 +172,34 @@ describe('direct messages', () => {
     assert.equal(h.messages!.length, 1);
     const outsider = await ts.newSession();
     assert.equal((await errorOf(ts.client().listChannelMessages(outsider, ch.id, 10))).status, 403);
+  });
+
+  it('sends -1 only when a session newly joins and the other user is not in the chat', async () => {
+    const a = await ts.newSession();
+    const b = await ts.newSession();
+    const sa = await connect(a);
+    const sb = await connect(b);
+    const requests = async (s: TestSession) =>
+      ((await ts.client().listNotifications(s, 100)).notifications ?? []).filter((n) => n.code === -1).length;
+    const ch = await sa.joinChat(b.user_id, 2, true, false);
+    assert.equal(await requests(b), 1);
+    // The same session joining again is not a new join.
+    await sa.joinChat(b.user_id, 2, true, false);
+    assert.equal(await requests(b), 1);
+    // a is already in the chat: b joining asks nobody, nor does another session of a.
+    await sb.joinChat(a.user_id, 2, true, false);
+    assert.equal(await requests(a), 0);
+    await (await connect(a)).joinChat(b.user_id, 2, true, false);
+    assert.equal(await requests(b), 1);
+    // b hidden in the chat still counts as there.
+    await sb.leaveChat(ch.id);
+    await sb.joinChat(a.user_id, 2, true, true);
+    await (await connect(a)).joinChat(b.user_id, 2, true, false);
+    assert.equal(await requests(b), 1);
+    // Once b has left, a new session of a asks again.
+    await sb.leaveChat(ch.id);
+    await (await connect(a)).joinChat(b.user_id, 2, true, false);
+    assert.equal(await requests(b), 2);
   });
 
   it('refuses a user who blocked you, an unknown user and yourself', async () => {
@@ -213,5 +241,29 @@ describe('history', () => {
     assert.equal((await errorOf(c.listChannelMessages(a, ch.id, 101))).status, 400);
     assert.equal((await errorOf(c.listChannelMessages(a, 'not.a.channel', 10))).status, 400);
     assert.equal((await errorOf(c.listChannelMessages(a, ch.id, 10, true, 'bogus'))).status, 400);
+  });
+
+  it('answers a forged cursor with 400', async () => {
+    const room = `forged ${uniq()}`;
+    const a = await ts.newSession();
+    const sa = await connect(a);
+    const ch = await sa.joinChat(room, 1, true, false);
+    for (let i = 0; i < 3; i++) await sa.writeChatMessage(ch.id, { i });
+    const c = ts.client();
+    const real = (await c.listChannelMessages(a, ch.id, 1, true)).next_cursor!;
+    const decoded = JSON.parse(Buffer.from(real, 'base64url').toString('utf8'));
+    const forge = (patch: Record<string, unknown>) => Buffer.from(JSON.stringify({ ...decoded, ...patch })).toString('base64url');
+    // A well-formed forgery is read like any cursor.
+    const ok = await c.listChannelMessages(a, ch.id, 10, true, forge({ t: '2000-01-01T00:00:00.000000' }));
+    assert.equal(ok.messages!.length, 3);
+    for (const t of [
+      'garbage', '2024-13-01T00:00:00.000000', '2024-02-30T10:00:00.000000', '2024-01-01T24:00:00.000000',
+      '0000-01-01T00:00:00.000000', '2024-01-01T00:00:00', '2024-01-01 00:00:00.000000', '', 17e11,
+    ]) {
+      assert.equal((await errorOf(c.listChannelMessages(a, ch.id, 10, true, forge({ t })))).status, 400, String(t));
+    }
+    for (const patch of [{ id: 'not-a-uuid' }, { fwd: 'yes' }, { s: `2...other ${uniq()}` }]) {
+      assert.equal((await errorOf(c.listChannelMessages(a, ch.id, 10, true, forge(patch)))).status, 400, JSON.stringify(patch));
+    }
   });
 });
