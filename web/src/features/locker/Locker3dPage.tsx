@@ -16,27 +16,38 @@ export function Component() {
   const roster = useQuery(confirmedPlayersQuery(teamId));
   const container = useRef<HTMLDivElement>(null);
   const [unsupported, setUnsupported] = useState(false);
+  const [sceneFailed, setSceneFailed] = useState(false);
   const ready = positions.data && roster.data;
 
   useEffect(() => {
     if (!ready || !container.current) return;
     let dispose: (() => void) | undefined;
     let cancelled = false;
-    void import('./scene.ts').then(({ mountScene, webglAvailable }) => {
-      if (cancelled || !container.current) return;
-      if (!webglAvailable()) {
-        setUnsupported(true);
-        return;
-      }
-      const byPlayer = new Map(roster.data!.map((p) => [p.player_id, p]));
-      dispose = mountScene(
-        container.current,
-        positions.data!.map((p) => {
+    import('./scene.ts')
+      .then(({ mountScene, webglAvailable }) => {
+        if (cancelled || !container.current) return;
+        if (!webglAvailable()) {
+          setUnsupported(true);
+          return;
+        }
+        const byPlayer = new Map(roster.data!.map((p) => [p.player_id, p]));
+        const players = positions.data!.map((p) => {
           const tp = byPlayer.get(p.playerId);
           return { x: p.x, y: p.y, number: tp?.number ?? 0, name: tp ? tp.player.last_name : '' };
-        }),
-      );
-    });
+        });
+        try {
+          dispose = mountScene(container.current, players);
+        } catch (err) {
+          // A context can be refused even where WebGL exists (blocked GPU, too many contexts).
+          console.error(m.webglMissing, err);
+          setUnsupported(true);
+        }
+      })
+      .catch((err: unknown) => {
+        // The scene's chunk did not load (offline, a new deployment).
+        console.error(m.sceneFailed, err);
+        if (!cancelled) setSceneFailed(true);
+      });
     return () => {
       cancelled = true;
       dispose?.();
@@ -47,11 +58,21 @@ export function Component() {
     const denied = formations.error instanceof ApiError && formations.error.status === 403;
     return denied ? <Notice kind="info">{m.membersOnly}</Notice> : <ErrorState>{m.loadFailed}</ErrorState>;
   }
+  if (positions.isError || roster.isError) {
+    const retry = () => void Promise.all([positions.isError && positions.refetch(), roster.isError && roster.refetch()]);
+    return <ErrorState onRetry={retry}>{m.loadFailed}</ErrorState>;
+  }
   if (!ready) return <Spinner />;
   return (
     <div className="stack">
       <h2>{m.title3d}{current ? `: ${current.name}` : ''}</h2>
-      {unsupported ? <Notice kind="info">{m.webglMissing}</Notice> : <p className="muted">{m.orbitHint}</p>}
+      {sceneFailed ? (
+        <ErrorState>{m.sceneFailed}</ErrorState>
+      ) : unsupported ? (
+        <Notice kind="info">{m.webglMissing}</Notice>
+      ) : (
+        <p className="muted">{m.orbitHint}</p>
+      )}
       <div ref={container} className="locker3d-canvas" data-testid="locker3d" />
       <Link to="../locker" relative="path">{m.back2d}</Link>
     </div>

@@ -123,7 +123,7 @@ export function Component() {
       await updateAccount({ avatar_url: fileUrl(fileId) });
       await qc.invalidateQueries({ queryKey: ['account'] });
     } catch (err) {
-      console.error('Не удалось сохранить аватар', err);
+      console.error(m.avatarSaveFailed, err);
     }
   };
 
@@ -137,7 +137,14 @@ export function Component() {
           ) : (
             <img className="avatar-large" src="/images/default-avatar.svg" alt="" width={128} height={128} />
           )}
-          <ImageUpload label={m.avatar} value={avatarId} onUploaded={(id) => void setAvatar(id)} onError={(msg, err) => console.error(msg, err)} />
+          {/* The spec: avatar failures on the profile are only logged, never shown. */}
+          <ImageUpload
+            label={m.avatar}
+            value={avatarId}
+            showError={false}
+            onUploaded={(id) => void setAvatar(id)}
+            onError={(msg, err) => console.error(m.avatarFailed, msg, err)}
+          />
         </div>
         <div className="stack">
           {editing ? (

@@ -20,6 +20,9 @@ export const profileMessages = {
   myPlayers: 'Мои игроки',
   noPlayers: 'У вас пока нет игроков.',
   createPlayer: 'Создать игрока',
+  // Logged only (the spec shows no avatar failure on the profile).
+  avatarFailed: 'Не удалось загрузить аватар',
+  avatarSaveFailed: 'Не удалось сохранить аватар',
 };
 
 export const LANGUAGES: Array<{ value: string; label: string }> = [

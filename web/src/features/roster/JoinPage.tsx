@@ -69,7 +69,7 @@ export function Component() {
         </>
       )}
       {players.isSuccess && players.data.length > 0 && (
-        <form className="stack" onSubmit={submit}>
+        <form className="stack" onSubmit={submit} noValidate>
           <fieldset className="radio-list">
             <legend>{m.choosePlayer}</legend>
             {players.data.map((p) => (

@@ -4,7 +4,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../test/render.tsx';
 
 const rpc = vi.fn();
+const uploadFile = vi.fn();
 vi.mock('../../lib/nakama/rpc.ts', () => ({ rpc: (...a: unknown[]) => rpc(...a) }));
+// upload_file goes through its own XHR helper (for progress); the WebP conversion needs a real canvas.
+vi.mock('../../lib/nakama/upload.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  uploadFile: (...a: unknown[]) => uploadFile(...a),
+}));
+vi.mock('../../shared/lib/image.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  toWebpBase64: async () => 'V0VCUA==',
+}));
 
 const { Component: TeamPhotosPage } = await import('./TeamPhotosPage.tsx');
 
@@ -32,7 +42,10 @@ function open() {
   return renderPage(<TeamPhotosPage />, '/teams/t1/photos', '/teams/:teamId/photos');
 }
 
-beforeEach(() => rpc.mockReset());
+beforeEach(() => {
+  rpc.mockReset();
+  uploadFile.mockReset();
+});
 
 describe('team photos', () => {
   it('shows the first section and its photos', async () => {
@@ -140,5 +153,45 @@ describe('team photos', () => {
     await user.type(dialog.getByLabelText('Название'), 'Болельщики');
     await user.click(dialog.getByRole('button', { name: 'Создать' }));
     await waitFor(() => expect(rpc).toHaveBeenCalledWith('create_team_photo_section', { team_id: 't1', title: 'Болельщики', description: undefined }));
+  });
+
+  it('uploads a photo into the section: upload_file, then create_team_photo, then "Фото добавлено"', async () => {
+    const calls: string[] = [];
+    uploadFile.mockImplementation(async (_content: string, _format: string, progress?: (f: number) => void) => {
+      calls.push('upload_file');
+      progress?.(1);
+      return { uuid: 'file-9' };
+    });
+    mockServer(true, {
+      create_team_photo: (p) => {
+        calls.push('create_team_photo');
+        return { id: 'p9', ...p };
+      },
+    });
+    const user = userEvent.setup();
+    open();
+    const input = await screen.findByLabelText('Добавить фото');
+    await user.upload(input, new File(['img'], 'goal.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText('Фото добавлено')).toBeInTheDocument();
+    expect(calls).toEqual(['upload_file', 'create_team_photo']);
+    expect(uploadFile).toHaveBeenCalledWith('V0VCUA==', 'image/webp', expect.any(Function));
+    expect(rpc).toHaveBeenCalledWith('create_team_photo', { team_id: 't1', section_id: 's1', file_id: 'file-9' });
+    // The section's photos are asked for again, so the new one shows.
+    await waitFor(() => expect(rpc.mock.calls.filter((c) => c[0] === 'list_team_photos').length).toBeGreaterThan(1));
+  });
+
+  it('a failed create_team_photo is shown, a failed upload only logged', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    uploadFile.mockResolvedValueOnce({ uuid: 'file-9' }).mockRejectedValueOnce(new Error('File upload failed'));
+    mockServer(true, { create_team_photo: () => { throw new Error('offline'); } });
+    const user = userEvent.setup();
+    open();
+    const input = await screen.findByLabelText('Добавить фото');
+    await user.upload(input, new File(['img'], 'goal.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText('Не удалось добавить фото')).toBeInTheDocument();
+    await user.upload(input, new File(['img'], 'goal2.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(log).toHaveBeenCalledWith('Не удалось загрузить фото', 'Не удалось загрузить изображение', expect.any(Error)));
+    expect(rpc.mock.calls.filter((c) => c[0] === 'create_team_photo')).toHaveLength(1);
+    log.mockRestore();
   });
 });

@@ -3,8 +3,8 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly code: number;
-  constructor(status: number, code: number, message: string) {
-    super(message);
+  constructor(status: number, code: number, message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;

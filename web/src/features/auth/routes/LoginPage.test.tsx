@@ -95,6 +95,109 @@ describe('login', () => {
     expect(screen.queryByText('Неверный код')).not.toBeInTheDocument();
   });
 
+  it('shows the server\'s message when a code request is rate-limited (429), with its wait time', async () => {
+    const user = await toEmailStep();
+    await user.type(screen.getByLabelText('Электронная почта'), 'fan@example.com');
+    await user.click(screen.getByRole('checkbox'));
+    rpc.mockImplementation(async (id: string) => {
+      if (id === 'request_auth_code') throw new ApiError(429, 8, 'Код уже отправлен. Новый можно запросить через 42 с.');
+      return { enabled: false };
+    });
+    await user.click(screen.getByRole('button', { name: 'Получить код' }));
+    expect(await screen.findByText('Код уже отправлен. Новый можно запросить через 42 с.')).toBeInTheDocument();
+    expect(screen.queryByText('Слишком много попыток. Попробуйте позже.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Электронная почта')).toBeInTheDocument();
+  });
+
+  it('shows the server\'s message for refused input when requesting a code (400)', async () => {
+    const user = await toEmailStep();
+    await user.type(screen.getByLabelText('Электронная почта'), 'fan@example');
+    await user.click(screen.getByRole('checkbox'));
+    rpc.mockImplementation(async (id: string) => {
+      if (id === 'request_auth_code') throw new ApiError(400, 3, 'Введите корректный адрес электронной почты.');
+      return { enabled: false };
+    });
+    await user.click(screen.getByRole('button', { name: 'Получить код' }));
+    expect(await screen.findByText('Введите корректный адрес электронной почты.')).toBeInTheDocument();
+  });
+
+  it('disables "send" while the code is being requested', async () => {
+    const user = await toEmailStep();
+    await user.type(screen.getByLabelText('Электронная почта'), 'fan@example.com');
+    await user.click(screen.getByRole('checkbox'));
+    let answer!: (v: unknown) => void;
+    rpc.mockImplementation((id: string) =>
+      id === 'request_auth_code' ? new Promise((resolve) => (answer = resolve)) : Promise.resolve({ enabled: false }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Получить код' }));
+    const sending = await screen.findByRole('button', { name: 'Отправка…' });
+    expect(sending).toBeDisabled();
+    answer({ success: true });
+    expect(await screen.findByText('Код отправлен на вашу почту')).toBeInTheDocument();
+  });
+
+  describe('a refused code', () => {
+    async function verifyWith(failure: unknown) {
+      const user = await toEmailStep();
+      rpc.mockImplementation(async (id: string) => {
+        if (id === 'request_auth_code') return { success: true };
+        if (id === 'verify_auth_code') throw failure;
+        return { enabled: false };
+      });
+      await user.type(screen.getByLabelText('Электронная почта'), 'fan@example.com');
+      await user.click(screen.getByRole('checkbox'));
+      await user.click(screen.getByRole('button', { name: 'Получить код' }));
+      await user.type(await screen.findByLabelText('Код из письма'), '123456');
+      await user.click(screen.getByRole('button', { name: 'Войти' }));
+    }
+
+    it.each([
+      ['expired', new ApiError(400, 9, 'Срок действия кода истёк. Запросите новый код.')],
+      ['whose attempts are used up', new ApiError(400, 3, 'Неверный код. Попытки исчерпаны — запросите новый код.')],
+      ['after too many wrong tries', new ApiError(400, 9, 'Слишком много неверных попыток. Запросите новый код.')],
+      ['missing or already used', new ApiError(400, 9, 'Код не найден или уже использован. Запросите новый код.')],
+    ])('shows the server\'s message for a code %s', async (_, failure) => {
+      await verifyWith(failure);
+      expect(await screen.findByText(failure.message)).toBeInTheDocument();
+      expect(screen.queryByText('Неверный код')).not.toBeInTheDocument();
+      expect(signIn).not.toHaveBeenCalled();
+    });
+
+    it('says "Неверный код" when a 400 carries no message of the server', async () => {
+      await verifyWith(new ApiError(400, 2, 'Bad Request'));
+      expect(await screen.findByText('Неверный код')).toBeInTheDocument();
+    });
+
+    it('says "Неверный код" when the answer has no tokens', async () => {
+      const user = await toEmailStep();
+      rpc.mockImplementation(async (id: string) => {
+        if (id === 'request_auth_code') return { success: true };
+        if (id === 'verify_auth_code') return {};
+        return { enabled: false };
+      });
+      await user.type(screen.getByLabelText('Электронная почта'), 'fan@example.com');
+      await user.click(screen.getByRole('checkbox'));
+      await user.click(screen.getByRole('button', { name: 'Получить код' }));
+      await user.type(await screen.findByLabelText('Код из письма'), '123456');
+      await user.click(screen.getByRole('button', { name: 'Войти' }));
+      expect(await screen.findByText('Неверный код')).toBeInTheDocument();
+      expect(signIn).not.toHaveBeenCalled();
+    });
+
+    it.each([
+      ['a server error', new ApiError(500, 13, 'Internal error')],
+      ['a refused session (401)', new ApiError(401, 16, 'Auth token invalid')],
+      ['a rate limit (429)', new ApiError(429, 8, 'Too many failed login attempts. Try again later.')],
+      ['a network failure', new ApiError(0, 14, 'Network request failed')],
+      ['a timeout', new ApiError(0, 4, 'Request timed out.')],
+      ['an unexpected error', new Error('boom')],
+    ])('says "Ошибка при проверке кода" on %s', async (_, failure) => {
+      await verifyWith(failure);
+      expect(await screen.findByText('Ошибка при проверке кода')).toBeInTheDocument();
+      expect(signIn).not.toHaveBeenCalled();
+    });
+  });
+
   it('disables Google sign-in when it is not set up', async () => {
     renderPage(<LoginPage />, '/login');
     expect(await screen.findByText('Вход через Google не настроен')).toBeInTheDocument();

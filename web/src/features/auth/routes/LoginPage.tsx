@@ -15,6 +15,32 @@ type Status = { kind: 'success' | 'error'; text: string } | null;
 
 export const CODE_LENGTH = 6;
 
+/** The server's own message of a refusal, when it sent one (a body without one leaves the status text). */
+function serverMessage(err: ApiError): string | undefined {
+  const text = err.message.trim();
+  return text && !/^(HTTP \d+|Bad Request|Too Many Requests)$/i.test(text) ? text : undefined;
+}
+
+/**
+ * A failed request_auth_code: refused input (400) and the rate limits (429, with the wait time) in the
+ * server's words; anything else threw on the server's side.
+ */
+export function sendErrorText(err: unknown): string {
+  if (err instanceof ApiError && err.status === 400) return serverMessage(err) ?? m.sendFailed;
+  if (err instanceof ApiError && err.status === 429) return serverMessage(err) ?? m.tooManyAttempts;
+  return m.sendServerError;
+}
+
+/**
+ * A failed verify_auth_code: a refused code (400) in the server's words, which say whether it was wrong
+ * ('Неверный код'), expired, used up or missing ('Неверный код' when it says nothing); anything else
+ * 'Ошибка при проверке кода'.
+ */
+export function verifyErrorText(err: unknown): string {
+  if (err instanceof ApiError && err.status === 400) return serverMessage(err) ?? m.wrongCode;
+  return m.verifyFailed;
+}
+
 function GoogleButton() {
   const q = useQuery({ queryKey: ['google-auth-url'], queryFn: googleAuthUrl, staleTime: 0, gcTime: 0 });
   const enabled = q.data?.enabled && q.data.url;
@@ -66,8 +92,7 @@ export function Component() {
         setStatus({ kind: 'error', text: r.message || m.sendFailed });
       }
     } catch (err) {
-      const api = err instanceof ApiError ? err : undefined;
-      setStatus({ kind: 'error', text: api && api.status === 400 ? api.message : api?.status === 429 ? m.tooManyAttempts : m.sendServerError });
+      setStatus({ kind: 'error', text: sendErrorText(err) });
     } finally {
       setLoading(false);
     }
@@ -87,8 +112,7 @@ export function Component() {
       setStatus({ kind: 'success', text: m.success });
       window.location.assign('/');
     } catch (err) {
-      const api = err instanceof ApiError ? err : undefined;
-      setStatus({ kind: 'error', text: api?.status === 400 ? m.wrongCode : api?.status === 429 ? api.message || m.tooManyAttempts : m.verifyFailed });
+      setStatus({ kind: 'error', text: verifyErrorText(err) });
     } finally {
       setLoading(false);
     }

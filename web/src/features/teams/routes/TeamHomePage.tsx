@@ -6,7 +6,9 @@ import { rpc } from '../../../lib/nakama/rpc.ts';
 import { formatDateTime } from '../../../shared/i18n/format.ts';
 import { EmptyState } from '../../../shared/ui/index.tsx';
 import { useTeam } from '../../../shared/api/team.ts';
+import { NearestTournaments } from '../components/nearest-tournaments.tsx';
 import { teamMessages as m } from '../messages.ts';
+import { NEAREST_WINDOW_DAYS } from '../nearest-tournaments.ts';
 
 interface TeamEvent {
   id: string;
@@ -15,14 +17,6 @@ interface TeamEvent {
   event_time: string;
   place?: string;
 }
-
-interface TeamTournament {
-  id: string;
-  tournament_id: string;
-  tournament?: { title: string; start_time?: string };
-}
-
-export const NEAREST_WINDOW_DAYS = 30;
 
 function roleOf(v: { is_owner: boolean; is_admin: boolean; is_member: boolean }): string {
   if (v.is_owner) return m.owner;
@@ -44,16 +38,9 @@ export function Component() {
         end_date: format(addDays(today, NEAREST_WINDOW_DAYS), 'yyyy-MM-dd'),
       }),
   });
-  // Tournament links exist once teams take part in tournaments; the block stays hidden until then.
-  const tournaments = useQuery({
-    queryKey: ['team-tournaments', teamId, 'nearest'],
-    queryFn: () => rpc<{ team_tournaments: TeamTournament[] }>('list_team_tournaments', { team_id: teamId, upcoming_days: NEAREST_WINDOW_DAYS }),
-    retry: false,
-  });
   if (!team.data) return null;
   const t = team.data;
   const upcoming = (events.data?.events ?? []).filter((e) => new Date(e.event_time) >= today).slice(0, 5);
-  const nearest = tournaments.data?.team_tournaments ?? [];
 
   return (
     <div className="stack">
@@ -78,19 +65,7 @@ export function Component() {
         </ul>
         <Link to="schedule">{m.schedule}</Link>
       </section>
-      {nearest.length > 0 && (
-        <section className="card">
-          <h2>{m.nearestTournaments}</h2>
-          <ul className="link-list">
-            {nearest.map((n) => (
-              <li key={n.id}>
-                <Link to={`/tournaments/${n.tournament_id}`}>{n.tournament?.title ?? n.tournament_id}</Link>
-                {n.tournament?.start_time && <span className="muted"> {formatDateTime(n.tournament.start_time)}</span>}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <NearestTournaments teamId={teamId} />
     </div>
   );
 }

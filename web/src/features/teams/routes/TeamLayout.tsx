@@ -3,7 +3,6 @@ import { useRef } from 'react';
 import { Link, NavLink, Outlet, useParams } from 'react-router';
 import { ApiError } from '../../../lib/nakama/errors.ts';
 import { fileUrl, uploadFile } from '../../../lib/nakama/upload.ts';
-import { useAuthenticated } from '../../../stores/session.ts';
 import { IMAGE_MESSAGES, ImageError, toWebpBase64 } from '../../../shared/lib/image.ts';
 import { ErrorState, Spinner } from '../../../shared/ui/index.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
@@ -51,7 +50,6 @@ function AvatarPencil({ teamId }: { teamId: string }) {
 
 export function Component() {
   const { teamId = '' } = useParams();
-  const authenticated = useAuthenticated();
   const q = useTeam(teamId);
 
   if (q.isPending) return <Spinner />;
@@ -60,7 +58,9 @@ export function Component() {
     return <ErrorState onRetry={missing ? undefined : () => void q.refetch()}>{missing ? m.notFound : m.teamLoadFailed}</ErrorState>;
   }
   const team = q.data;
-  const showJoin = authenticated && !team.viewer.has_player && team.team_type === 0;
+  // The spec's only condition: none of the user's players is on the team (confirmed or not). Visitors have
+  // no players, so they see it too and the join page asks them to sign in.
+  const showJoin = !team.viewer.has_player;
 
   return (
     <div className="team">
