@@ -114,6 +114,9 @@ export class Fields {
   }
 }
 
+/** Shared by every request without a query string; only ever read. */
+const NO_PARAMS = new URLSearchParams();
+
 /** Query parameters: repeated keys for lists, true/false for bools. */
 export class Query {
   private readonly qs: string;
@@ -123,9 +126,9 @@ export class Query {
     this.qs = qs;
   }
 
-  /** Parsed on first use: most requests read no query parameter at all. */
+  /** Parsed on first use: most requests read no query parameter at all, and most have none. */
   private get params(): URLSearchParams {
-    return (this.parsed ??= new URLSearchParams(this.qs));
+    return (this.parsed ??= this.qs ? new URLSearchParams(this.qs) : NO_PARAMS);
   }
 
   has(name: string): boolean {

@@ -53,3 +53,19 @@ test('a duplicate exact route is refused', () => {
   const t = table();
   assert.throws(() => t.add(route('GET', '/v2/account')), /Duplicate route GET \/v2\/account/);
 });
+
+test('a static segment that leads nowhere falls back to a parameter in its place', () => {
+  const t = new RouteTable();
+  t.addAll([route('GET', '/v2/group/{groupId}/user'), route('GET', '/v2/{area}/list'), route('POST', '/v2/group/{groupId}')]);
+  const m = t.match('GET', '/v2/group/list');
+  assert.equal(m.kind === 'found' && m.route.path, '/v2/{area}/list');
+  assert.deepEqual(m.kind === 'found' && m.params, { area: 'group' });
+  // The path exists for another method only.
+  assert.equal(t.match('GET', '/v2/group/g1').kind, 'method-not-allowed');
+  assert.equal(t.match('GET', 'v2/group/g1/user').kind, 'not-found');
+});
+
+test('a duplicate parameterised route is refused', () => {
+  const t = table();
+  assert.throws(() => t.add(route('POST', '/v2/rpc/{id}')), /Duplicate route POST \/v2\/rpc\/\{id\}/);
+});

@@ -1,4 +1,4 @@
-// Route table: exact paths in a map, parameterised ones matched segment by segment.
+// Route table: exact paths in a map, parameterised ones in a tree of path segments.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { TokenClaims } from '../core/tokens.ts';
 import type { Msg } from '../encode.ts';
@@ -46,30 +46,37 @@ export interface Route {
   maxBodyBytes?: number;
 }
 
-interface Compiled {
-  route: Route;
-  segments: string[]; // '{name}' marks a parameter
-}
-
 export type Match =
   | { kind: 'found'; route: Route; params: Record<string, string> }
   | { kind: 'method-not-allowed' }
   | { kind: 'not-found' };
 
-const isParam = (seg: string) => seg.charCodeAt(0) === 123; /* { */
-
-/**
- * Parameterised routes are bucketed by segment count and their third segment (/v2/<area>/...), so a
- * request is compared with a handful of patterns; those whose third segment is a parameter are tried
- * after the static ones.
- */
-function bucketKey(length: number, third: string | undefined): string {
-  return `${length}:${third ?? ''}`;
+/** A node of the tree of parameterised routes: one level per path segment. */
+interface TrieNode {
+  statics: Map<string, TrieNode>;
+  params: { name: string; node: TrieNode }[];
+  /** Routes ending here, by method. */
+  routes: Map<string, Route> | undefined;
 }
 
+const trieNode = (): TrieNode => ({ statics: new Map(), params: [], routes: undefined });
+
+/** What one match found while walking the tree. */
+interface Walk {
+  method: string;
+  parts: string[];
+  names: string[];
+  values: string[];
+  pathMatched: boolean;
+}
+
+/**
+ * Exact paths are looked up in a map; parameterised ones walk a tree segment by segment, a static segment
+ * tried before a parameter at the same place, whatever the order the routes were added in.
+ */
 export class RouteTable {
   private readonly exact = new Map<string, Map<string, Route>>();
-  private readonly buckets = new Map<string, Compiled[]>();
+  private readonly root = trieNode();
 
   add(route: Route): void {
     if (!route.path.includes('{')) {
@@ -79,11 +86,22 @@ export class RouteTable {
       byMethod.set(route.method, route);
       return;
     }
-    const segments = route.path.split('/');
-    const key = bucketKey(segments.length, segments[2] !== undefined && isParam(segments[2]) ? '{}' : segments[2]);
-    let bucket = this.buckets.get(key);
-    if (!bucket) this.buckets.set(key, (bucket = []));
-    bucket.push({ route, segments });
+    let node = this.root;
+    for (const seg of route.path.split('/').slice(1)) {
+      if (seg.charCodeAt(0) === 123 /* { */) {
+        const name = seg.slice(1, -1);
+        let edge = node.params.find((p) => p.name === name);
+        if (!edge) node.params.push((edge = { name, node: trieNode() }));
+        node = edge.node;
+      } else {
+        let next = node.statics.get(seg);
+        if (!next) node.statics.set(seg, (next = trieNode()));
+        node = next;
+      }
+    }
+    node.routes ??= new Map();
+    if (node.routes.has(route.method)) throw new Error(`Duplicate route ${route.method} ${route.path}`);
+    node.routes.set(route.method, route);
   }
 
   addAll(routes: Route[]): void {
@@ -99,45 +117,51 @@ export class RouteTable {
       if (r) return { kind: 'found', route: r, params: {} };
       pathMatched = true;
     }
-    const parts = path.split('/');
-    for (const key of [bucketKey(parts.length, parts[2]), bucketKey(parts.length, '{}')]) {
-      for (const c of this.buckets.get(key) ?? []) {
-        if (!sameShape(c.segments, parts)) continue;
-        const params = decodeParams(c.segments, parts);
-        if (!params) continue;
-        if (c.route.method === m) return { kind: 'found', route: c.route, params };
-        pathMatched = true;
-      }
+    const walk: Walk = { method: m, parts: path.split('/'), names: [], values: [], pathMatched };
+    const route = path.charCodeAt(0) === 47 /* / */ ? find(this.root, 1, walk) : undefined;
+    if (route) {
+      const params: Record<string, string> = {};
+      for (let i = 0; i < walk.names.length; i++) params[walk.names[i]] = walk.values[i];
+      return { kind: 'found', route, params };
     }
-    return pathMatched ? { kind: 'method-not-allowed' } : { kind: 'not-found' };
+    return walk.pathMatched ? { kind: 'method-not-allowed' } : { kind: 'not-found' };
   }
 }
 
-/** Static segments equal, parameters non-empty. */
-function sameShape(segments: string[], parts: string[]): boolean {
-  for (let i = 0; i < parts.length; i++) {
-    const seg = segments[i];
-    if (isParam(seg) ? parts[i] === '' : seg !== parts[i]) return false;
+/** The route for the walk's method under node from segment i on; notes a path that matched without it. */
+function find(node: TrieNode, i: number, w: Walk): Route | undefined {
+  if (i === w.parts.length) {
+    if (!node.routes) return undefined;
+    const r = node.routes.get(w.method);
+    if (!r) w.pathMatched = true;
+    return r;
   }
-  return true;
+  const part = w.parts[i];
+  const next = node.statics.get(part);
+  if (next) {
+    const r = find(next, i + 1, w);
+    if (r) return r;
+  }
+  if (part === '' || node.params.length === 0) return undefined;
+  const value = decodeSegment(part);
+  if (value === undefined) return undefined;
+  for (const p of node.params) {
+    w.names.push(p.name);
+    w.values.push(value);
+    const r = find(p.node, i + 1, w);
+    if (r) return r;
+    w.names.pop();
+    w.values.pop();
+  }
+  return undefined;
 }
 
-/** The route's parameters, percent-decoded; undefined when one is not valid percent-encoding. */
-function decodeParams(segments: string[], parts: string[]): Record<string, string> | undefined {
-  const params: Record<string, string> = {};
-  for (let i = 0; i < parts.length; i++) {
-    const seg = segments[i];
-    if (!isParam(seg)) continue;
-    const part = parts[i];
-    if (!part.includes('%')) {
-      params[seg.slice(1, -1)] = part;
-      continue;
-    }
-    try {
-      params[seg.slice(1, -1)] = decodeURIComponent(part);
-    } catch {
-      return undefined;
-    }
+/** A percent-decoded path segment; undefined when it is not valid percent-encoding. */
+function decodeSegment(part: string): string | undefined {
+  if (!part.includes('%')) return part;
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return undefined;
   }
-  return params;
 }

@@ -106,6 +106,63 @@ describe('REST conventions', () => {
     assert.equal(res.status, 200);
   });
 
+  it('reads a body that arrives in pieces, chunked, and pipelined requests with bodies', async () => {
+    const net = await import('node:net');
+    const auth = basic();
+    const body = JSON.stringify({ id: 'piecewise-device-0001' });
+    // One chunked request written in three pieces with pauses, then two pipelined requests in one write.
+    const answer = await new Promise<string>((resolve, reject) => {
+      let got = '';
+      const sock = net.connect(ts.port, '127.0.0.1', async () => {
+        const head = `POST /v2/account/authenticate/device?create=true HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\nTransfer-Encoding: chunked\r\n\r\n`;
+        const pieces = [body.slice(0, 5), body.slice(5, 12), body.slice(12)];
+        sock.write(head);
+        for (const p of pieces) {
+          await new Promise((r) => setTimeout(r, 30));
+          sock.write(`${Buffer.byteLength(p).toString(16)}\r\n${p}\r\n`);
+        }
+        sock.write('0\r\n\r\n');
+        const one = (id: string) => {
+          const b = JSON.stringify({ id });
+          return `POST /v2/account/authenticate/device?create=true HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\nContent-Length: ${b.length}\r\n\r\n${b}`;
+        };
+        await new Promise((r) => setTimeout(r, 30));
+        sock.write(one('pipelined-device-0001') + one('pipelined-device-0002') + 'GET /healthcheck HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      });
+      sock.on('data', (d) => (got += d.toString()));
+      sock.on('close', () => resolve(got));
+      sock.on('error', reject);
+    });
+    const statuses = [...answer.matchAll(/HTTP\/1\.1 (\d+)/g)].map((m) => m[1]);
+    assert.deepEqual(statuses, ['200', '200', '200', '200']);
+    assert.equal((answer.match(/"token":"/g) ?? []).length, 3);
+  });
+
+  it('caps a chunked body without a declared length, and survives a client that leaves mid-body', async () => {
+    const net = await import('node:net');
+    const raw = (text: string, end: boolean) =>
+      new Promise<string>((resolve) => {
+        let got = '';
+        const sock = net.connect(ts.port, '127.0.0.1', () => {
+          sock.write(text);
+          if (end) sock.end();
+          else setTimeout(() => sock.destroy(), 50);
+        });
+        sock.on('data', (d) => (got += d.toString()));
+        sock.on('close', () => resolve(got));
+        sock.on('error', () => resolve(got));
+      });
+    const big = 'x'.repeat(1500);
+    const chunked = `POST /v2/account/authenticate/device HTTP/1.1\r\nHost: x\r\nAuthorization: ${basic()}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`;
+    const over = await raw(`${chunked}5dc\r\n${big}\r\n5dc\r\n${big}\r\n0\r\n\r\n`, true);
+    assert.match(over, /^HTTP\/1\.1 400/);
+    assert.match(over, /Request body too large\./);
+    // Declares 100 bytes, sends 10 and goes away.
+    await raw(`POST /v2/account/authenticate/device HTTP/1.1\r\nHost: x\r\nAuthorization: ${basic()}\r\nContent-Length: 100\r\n\r\n{"id":"ab`, false);
+    const res = await fetch(`${ts.url}/healthcheck`);
+    assert.equal(res.status, 200);
+  });
+
   it('serves GET / with an empty 200 when no web app is built', async () => {
     const res = await fetch(`${ts.url}/`);
     assert.equal(res.status, 200);

@@ -8,6 +8,7 @@ import type { Sessions } from '../core/sessions.ts';
 import type { TokenClaims } from '../core/tokens.ts';
 import { AppError, Code, httpStatus } from '../errors.ts';
 import type { Logger } from '../log.ts';
+import { headerOf, Incoming } from './body.ts';
 import { Fields, Query } from './input.ts';
 import type { ApiRequest, RawResponse, RouteTable } from './routes.ts';
 import type { StaticFiles } from './static.ts';
@@ -27,7 +28,7 @@ export interface HttpDeps {
 }
 
 export function createHttpServer(deps: HttpDeps): http.Server {
-  const server = http.createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
+  const server = http.createServer({ IncomingMessage: Incoming, keepAliveTimeout: 65_000 }, (req, res) => {
     handle(deps, req, res).catch((err) => {
       deps.logger.error('unhandled request error', { err });
       if (!res.headersSent) writeError(res, new AppError(Code.Internal, 'Internal error'), false);
@@ -50,7 +51,7 @@ export function createHttpServer(deps: HttpDeps): http.Server {
   return server;
 }
 
-async function handle(deps: HttpDeps, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function handle(deps: HttpDeps, req: Incoming, res: http.ServerResponse): Promise<void> {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
@@ -113,7 +114,7 @@ async function handle(deps: HttpDeps, req: http.IncomingMessage, res: http.Serve
 
   let rawBody: Buffer;
   try {
-    rawBody = await readBody(req, route.maxBodyBytes ?? deps.config.maxRequestSizeBytes);
+    rawBody = await req.readBody(route.maxBodyBytes ?? deps.config.maxRequestSizeBytes);
   } catch (err) {
     writeError(res, err instanceof AppError ? err : new AppError(Code.InvalidArgument, 'Bad Request'));
     return;
@@ -219,50 +220,8 @@ export function basicUsername(authorization: string): string | undefined {
   return colon === -1 ? undefined : decoded.slice(0, colon);
 }
 
-/**
- * A request header's value (the first, for a repeated one), found in the raw header list: cheaper than
- * req.headers, which Node builds on first use. `lower` is the lower-cased name.
- */
-export function headerOf(req: http.IncomingMessage, lower: string): string | undefined {
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i];
-    if (name.length === lower.length && (name === lower || name.toLowerCase() === lower)) return raw[i + 1];
-  }
-  return undefined;
-}
-
 export function clientIp(req: http.IncomingMessage): string {
   return req.socket.remoteAddress ?? '';
-}
-
-function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(headerOf(req, 'content-length') ?? 0);
-  if (declared > limit) {
-    req.resume();
-    return Promise.reject(new AppError(Code.InvalidArgument, 'Request body too large.'));
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let failed = false;
-    req.on('data', (c: Buffer) => {
-      if (failed) return;
-      size += c.length;
-      if (size > limit) {
-        failed = true;
-        reject(new AppError(Code.InvalidArgument, 'Request body too large.'));
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => {
-      if (!failed) resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-    });
-    req.on('error', (e) => {
-      if (!failed) reject(e);
-    });
-  });
 }
 
 function acceptsGzip(req: http.IncomingMessage): boolean {
@@ -271,11 +230,11 @@ function acceptsGzip(req: http.IncomingMessage): boolean {
 }
 
 export function writeJson(req: http.IncomingMessage, res: http.ServerResponse, status: number, body: unknown): void {
-  send(req, res, status, JSON.stringify(body), 'application/json', { 'Cache-Control': NO_STORE });
+  send(req, res, status, JSON.stringify(body), 'application/json', undefined);
 }
 
 function writeRaw(req: http.IncomingMessage, res: http.ServerResponse, r: RawResponse): void {
-  send(req, res, r.status, r.body, r.contentType ?? 'application/json', { 'Cache-Control': NO_STORE, ...r.headers });
+  send(req, res, r.status, r.body, r.contentType ?? 'application/json', r.headers);
 }
 
 function send(
@@ -284,17 +243,20 @@ function send(
   status: number,
   body: string | Buffer,
   contentType: string,
-  headers: Record<string, string>,
+  headers: Record<string, string> | undefined,
 ): void {
+  // Every response is no-store unless its headers set their own Cache-Control.
+  const ownCaching = headers !== undefined && 'Cache-Control' in headers;
   if (status === 304) {
     // Not Modified carries no body, so no content type or length either.
-    res.writeHead(304, headers);
+    res.writeHead(304, ownCaching ? headers : { 'Cache-Control': NO_STORE, ...headers });
     res.end();
     return;
   }
   // A flat [name, value, ...] list: no intermediate object per response.
   const out: (string | number)[] = ['Content-Type', contentType, 'Access-Control-Allow-Origin', '*'];
-  for (const k in headers) out.push(k, headers[k]);
+  if (!ownCaching) out.push('Cache-Control', NO_STORE);
+  if (headers !== undefined) for (const k in headers) out.push(k, headers[k]);
   // A small string body stays a string: Node then writes headers and body in one piece.
   let data: string | Buffer = body;
   const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;

@@ -12,7 +12,9 @@ export async function invokeRpc(core: Core, id: string, ctx: RpcContext, payload
   const fn = core.registry.rpc(id);
   if (!fn) return { ok: false, notFound: true };
   try {
-    const result = await fn(ctx, payload);
+    // A function that answers at once is not awaited: one promise hop less on the hot path.
+    const answer = fn(ctx, payload);
+    const result = answer instanceof Promise ? await answer : answer;
     return { ok: true, payload: typeof result === 'string' ? result : '' };
   } catch (err) {
     if (err instanceof AppError) return { ok: false, notFound: false, code: err.code, message: err.message };
