@@ -1,12 +1,15 @@
 // Opaque list cursors: base64url JSON that clients only echo back.
 import { invalid } from '../errors.ts';
+import { isUuid } from './tokens.ts';
+
+export const BAD_CURSOR = 'Cursor is invalid or expired.';
 
 export function encodeCursor(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
 /** Decodes a cursor made by encodeCursor; anything else is an InvalidArgument with the given message. */
-export function decodeCursor<T>(cursor: string, check: (v: unknown) => v is T, message = 'Cursor is invalid or expired.'): T {
+export function decodeCursor<T>(cursor: string, check: (v: unknown) => v is T, message = BAD_CURSOR): T {
   let v: unknown;
   try {
     v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -35,4 +38,34 @@ export function isCursorTime(t: unknown): t is string {
   // Date normalises impossible fields (month 13, 30 February, hour 24) into another instant, or fails.
   const ms = Date.parse(`${t.slice(0, 23)}Z`);
   return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 23) === t.slice(0, 23);
+}
+
+/** Where an edge listing (friends, group members, a user's groups) left off: state, position, other id. */
+export type EdgeCursor = [state: number, position: string, id: string];
+
+/** An edge listing's cursor, refused unless its state is one of `states` (those the listing can return). */
+export function edgeCursor(cursor: string, states: number[]): EdgeCursor {
+  const after = decodeCursor(cursor, isTuple(['number', 'string', 'string'])) as EdgeCursor;
+  const [s, position, id] = after;
+  const inRange = /^\d{1,19}$/.test(position) && BigInt(position) < 2n ** 63n;
+  if (!states.includes(s) || !inRange || !isUuid(id)) throw invalid(BAD_CURSOR);
+  return after;
+}
+
+/**
+ * SQL conditions on the edge table `e` for a state filter and a cursor, ordered by (state, position,
+ * idColumn); their values are appended to params.
+ */
+export function edgeConditions(params: unknown[], state: number | undefined, after: EdgeCursor | undefined, idColumn: string): string {
+  let where = '';
+  if (state !== undefined) {
+    params.push(state);
+    where += ` AND e.state = $${params.length}`;
+  }
+  if (after) {
+    params.push(...after);
+    const n = params.length;
+    where += ` AND (e.state, e.position, e.${idColumn}) > ($${n - 2}::smallint, $${n - 1}::bigint, $${n}::uuid)`;
+  }
+  return where;
 }

@@ -6,7 +6,7 @@ import type { Db, Queryable } from '../db/index.ts';
 import { userColumns, type FriendRecord, type UserRow } from '../encode.ts';
 import { invalid, notFound } from '../errors.ts';
 import type { UserDeleteStep } from './accounts.ts';
-import { decodeCursor, encodeCursor, isTuple } from './cursor.ts';
+import { BAD_CURSOR, decodeCursor, edgeConditions, edgeCursor, encodeCursor, isTuple } from './cursor.ts';
 import { NotificationCode, type NotificationInput, type Notifications } from './notifications.ts';
 import { isUuid } from './tokens.ts';
 import type { Users } from './users.ts';
@@ -40,7 +40,6 @@ const SELF: Record<Action, string> = {
 };
 // Positions order a user's list by the time of the last change; the destination id breaks ties.
 const POSITION = '(extract(epoch from clock_timestamp()) * 1000000)::bigint';
-const BAD_CURSOR = 'Cursor is invalid or expired.';
 
 /** Edges in states 0-2 count towards users.edge_count; blocks do not. */
 const counted = (state: number | undefined) => state !== undefined && state <= FriendState.InviteReceived;
@@ -134,27 +133,10 @@ export class Friends {
     if (state !== undefined && (!Number.isInteger(state) || state < 0 || state > 3)) {
       throw invalid('Invalid state - state must be between 0 and 3.');
     }
-    let after: [number, string, string] | undefined;
-    if (cursor) {
-      after = decodeCursor(cursor, isTuple(['number', 'string', 'string']), BAD_CURSOR) as [number, string, string];
-      const [s, position, id] = after;
-      // A cursor from a list with another state filter is refused, as upstream does.
-      const inRange = /^\d{1,19}$/.test(position) && BigInt(position) < 2n ** 63n;
-      if (![0, 1, 2, 3].includes(s) || !inRange || !isUuid(id) || (state !== undefined && s !== state)) {
-        throw invalid(BAD_CURSOR);
-      }
-    }
+    // A cursor from a list with another state filter is refused, as upstream does.
+    const after = cursor ? edgeCursor(cursor, state === undefined ? [0, 1, 2, 3] : [state]) : undefined;
     const params: unknown[] = [userId, limit + 1];
-    let where = '';
-    if (state !== undefined) {
-      params.push(state);
-      where += ` AND e.state = $${params.length}`;
-    }
-    if (after) {
-      params.push(...after);
-      const n = params.length;
-      where += ` AND (e.state, e.position, e.destination_id) > ($${n - 2}::smallint, $${n - 1}::bigint, $${n}::uuid)`;
-    }
+    const where = edgeConditions(params, state, after, 'destination_id');
     const rows = await this.db.query<UserRow & { state: number; position: string; edge_update_time: Date; edge_metadata: unknown }>(
       `SELECT ${userColumns('u')}, e.state, e.position::text AS position, e.update_time AS edge_update_time,
          e.metadata AS edge_metadata

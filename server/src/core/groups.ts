@@ -6,7 +6,7 @@ import type { Db, Queryable } from '../db/index.ts';
 import { GROUP_COLUMNS, userColumns, type GroupRow, type UserRow } from '../encode.ts';
 import { alreadyExists, invalid, isUniqueViolation, notFound } from '../errors.ts';
 import { MessageCode, type Channels } from './channels.ts';
-import { decodeCursor, encodeCursor, isTuple } from './cursor.ts';
+import { BAD_CURSOR, decodeCursor, edgeConditions, edgeCursor, encodeCursor, isTuple } from './cursor.ts';
 import { NotificationCode, type NotificationInput, type Notifications } from './notifications.ts';
 import { isUuid } from './tokens.ts';
 
@@ -42,7 +42,6 @@ export interface GroupUser {
 }
 
 const DENIED = 'Group not found or permission denied.';
-const BAD_CURSOR = 'Cursor is invalid or expired.';
 const MAX_GROUP_SIZE = 100_000;
 // Positions order members by the time of their last change; microseconds keep them distinct in practice.
 const POSITION = '(extract(epoch from clock_timestamp()) * 1000000)::bigint';
@@ -362,17 +361,7 @@ export class Groups {
     const after = cursor ? edgeCursor(cursor, state === undefined ? [0, 1, 2, 3] : [state]) : undefined;
     if (!(await this.get(groupId))) throw notFound('Group not found.');
     const params: unknown[] = [groupId, limit + 1];
-    let where = '';
-    if (state === undefined) where += ' AND e.state <= 3';
-    else {
-      params.push(state);
-      where += ` AND e.state = $${params.length}`;
-    }
-    if (after) {
-      params.push(...after);
-      const n = params.length;
-      where += ` AND (e.state, e.position, e.user_id) > ($${n - 2}::smallint, $${n - 1}::bigint, $${n}::uuid)`;
-    }
+    const where = (state === undefined ? ' AND e.state <= 3' : '') + edgeConditions(params, state, after, 'user_id');
     const rows = await this.db.query<UserRow & { state: number; position: string }>(
       `SELECT ${userColumns('u')}, e.state, e.position::text AS position
        FROM group_edge e JOIN users u ON u.id = e.user_id
@@ -393,16 +382,7 @@ export class Groups {
     checkState(state);
     const after = cursor ? edgeCursor(cursor, state === undefined ? [0, 1, 2, 3, 4] : [state]) : undefined;
     const params: unknown[] = [userId, limit + 1];
-    let where = '';
-    if (state !== undefined) {
-      params.push(state);
-      where += ` AND e.state = $${params.length}`;
-    }
-    if (after) {
-      params.push(...after);
-      const n = params.length;
-      where += ` AND (e.state, e.position, e.group_id) > ($${n - 2}::smallint, $${n - 1}::bigint, $${n}::uuid)`;
-    }
+    const where = edgeConditions(params, state, after, 'group_id');
     const rows = await this.db.query<GroupRow & { state: number; position: string }>(
       `SELECT ${GROUP_COLUMNS}, e.state, e.position::text AS position FROM group_edge e JOIN groups g ON g.id = e.group_id
        WHERE e.user_id = $1${where} ORDER BY e.state, e.position, e.group_id LIMIT $2`,
@@ -460,14 +440,6 @@ function checkState(state: number | undefined): void {
  * is refused: a state outside `states` (the listing's filter), a position that is not a bigint, an id
  * that is not a UUID.
  */
-function edgeCursor(cursor: string, states: number[]): [number, string, string] {
-  const after = decodeCursor(cursor, isTuple(['number', 'string', 'string']), BAD_CURSOR) as [number, string, string];
-  const [s, position, id] = after;
-  const inRange = /^\d{1,19}$/.test(position) && BigInt(position) < 2n ** 63n;
-  if (!states.includes(s) || !inRange || !isUuid(id)) throw invalid(BAD_CURSOR);
-  return after;
-}
-
 function who(a: Actor): Record<string, unknown> {
   return { user_id: a.id, username: a.username };
 }

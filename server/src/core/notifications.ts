@@ -5,7 +5,7 @@ import { notificationMsg, type NotificationRecord } from '../encode.ts';
 import { invalid } from '../errors.ts';
 import type { Router } from '../realtime/router.ts';
 import { monotonicNow } from './clock.ts';
-import { decodeCursor, encodeCursor, isCursorTime, isTuple } from './cursor.ts';
+import { BAD_CURSOR, decodeCursor, encodeCursor, isCursorTime, isTuple } from './cursor.ts';
 import { isUuid } from './tokens.ts';
 
 /** System codes (negative; modules use codes above 0). */
@@ -140,7 +140,6 @@ export class Notifications {
   }
 }
 
-const BAD_CURSOR = 'Cursor is invalid or expired.';
 function validate(n: NotificationInput): void {
   if (!isUuid(n.userId)) throw invalid('Notification user id must be a valid id.');
   if (!n.subject) throw invalid('Notification subject is required.');
