@@ -67,15 +67,15 @@ test('a team: creation, a join request, approval by drag and drop, a place on th
   // Their player is on the team now (unconfirmed): no join button.
   await expect(fan.getByRole('link', { name: 'Вступить в команду' })).toHaveCount(0);
 
-  // The owner accepts the request, then drags the player onto the goalkeepers' column.
+  // The owner approves the request by dragging it onto the goalkeepers' column.
   await owner.goto(`${teamUrl}/roster`);
   await expect(owner.getByText('Заявки на вступление')).toBeVisible();
-  await owner.getByRole('button', { name: 'Добавить' }).click();
-  const chip = owner.locator('.pool .chip', { hasText: 'Акинфеев Игорь' }).locator('.chip-name');
-  await expect(chip).toBeVisible();
+  const request = owner.locator('.request', { hasText: 'Акинфеев Игорь' }).locator('.chip-name');
+  await expect(request).toBeVisible();
   const goalkeepers = owner.getByTestId('column-1');
-  await drag(owner, chip, goalkeepers);
+  await drag(owner, request, goalkeepers);
   await expect(goalkeepers.getByText('Акинфеев Игорь')).toBeVisible();
+  await expect(owner.locator('.request')).toHaveCount(0);
   await owner.reload();
   await expect(owner.getByTestId('column-1').getByText('Акинфеев Игорь')).toBeVisible();
 

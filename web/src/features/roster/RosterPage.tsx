@@ -32,7 +32,7 @@ function PlayerChip({ tp, draggable, children }: { tp: TeamPlayer; draggable: bo
       style={{ transform: CSS.Translate.toString(transform) }}
       data-testid={`player-${tp.player_id}`}
       {...(draggable ? { ...listeners, ...attributes } : {})}
-      aria-roledescription={draggable ? 'перетаскиваемый игрок' : undefined}
+      aria-roledescription={draggable ? m.draggable : undefined}
     >
       <span className="chip-number">{tp.number}</span>
       <span className="chip-name">{nameOf(tp)}</span>
@@ -69,12 +69,17 @@ function RoleColumn({ role, label, players, canManage, error, onRemove }: {
   );
 }
 
+// A request is approved into the pool by 'Добавить', or straight into the main squad by dragging its
+// handle (the number and name) onto a role column.
 function Request({ tp, onAdd, onDecline, busy }: { tp: TeamPlayer; onAdd(role: number): void; onDecline(): void; busy: boolean }) {
   const [role, setRole] = useState(tp.field_role || SUBSTITUTE);
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: tp.id, disabled: busy });
   return (
-    <li className="request">
-      <span className="chip-number">{tp.number}</span>
-      <span className="chip-name">{nameOf(tp)}</span>
+    <li ref={setNodeRef} className={`request${isDragging ? ' dragging' : ''}`} style={{ transform: CSS.Translate.toString(transform) }}>
+      <span className="request-handle draggable" data-testid={`request-${tp.player_id}`} {...listeners} {...attributes} aria-roledescription={m.draggable}>
+        <span className="chip-number">{tp.number}</span>
+        <span className="chip-name">{nameOf(tp)}</span>
+      </span>
       <select aria-label={`${m.fieldRole}: ${nameOf(tp)}`} value={role} onChange={(e) => setRole(Number(e.target.value))}>
         {Object.entries(FIELD_ROLES).filter(([v]) => v !== '0').map(([v, label]) => <option key={v} value={v}>{label}</option>)}
       </select>

@@ -52,4 +52,6 @@ export const rosterMessages = {
   alreadyIn: 'Один из ваших игроков уже в этой команде.',
   signIn: 'Чтобы вступить в команду, войдите или зарегистрируйтесь.',
   toLogin: 'Войти',
+  /** Screen readers announce a draggable chip or request with this. */
+  draggable: 'перетаскиваемый игрок',
 };
