@@ -95,29 +95,27 @@ describe('login', () => {
     expect(screen.queryByText('Неверный код')).not.toBeInTheDocument();
   });
 
-  it('shows the server\'s message when a code request is rate-limited (429), with its wait time', async () => {
+  /** Asks for a code for `email` while request_auth_code fails with `failure`. */
+  async function requestCodeFailing(email: string, failure: ApiError) {
     const user = await toEmailStep();
-    await user.type(screen.getByLabelText('Электронная почта'), 'fan@example.com');
+    await user.type(screen.getByLabelText('Электронная почта'), email);
     await user.click(screen.getByRole('checkbox'));
     rpc.mockImplementation(async (id: string) => {
-      if (id === 'request_auth_code') throw new ApiError(429, 8, 'Код уже отправлен. Новый можно запросить через 42 с.');
+      if (id === 'request_auth_code') throw failure;
       return { enabled: false };
     });
     await user.click(screen.getByRole('button', { name: 'Получить код' }));
+  }
+
+  it('shows the server\'s message when a code request is rate-limited (429), with its wait time', async () => {
+    await requestCodeFailing('fan@example.com', new ApiError(429, 8, 'Код уже отправлен. Новый можно запросить через 42 с.'));
     expect(await screen.findByText('Код уже отправлен. Новый можно запросить через 42 с.')).toBeInTheDocument();
     expect(screen.queryByText('Слишком много попыток. Попробуйте позже.')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Электронная почта')).toBeInTheDocument();
   });
 
   it('shows the server\'s message for refused input when requesting a code (400)', async () => {
-    const user = await toEmailStep();
-    await user.type(screen.getByLabelText('Электронная почта'), 'fan@example');
-    await user.click(screen.getByRole('checkbox'));
-    rpc.mockImplementation(async (id: string) => {
-      if (id === 'request_auth_code') throw new ApiError(400, 3, 'Введите корректный адрес электронной почты.');
-      return { enabled: false };
-    });
-    await user.click(screen.getByRole('button', { name: 'Получить код' }));
+    await requestCodeFailing('fan@example', new ApiError(400, 3, 'Введите корректный адрес электронной почты.'));
     expect(await screen.findByText('Введите корректный адрес электронной почты.')).toBeInTheDocument();
   });
 
