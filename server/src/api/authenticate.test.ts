@@ -201,14 +201,15 @@ describe('server key and providers', () => {
   it('answers "not configured" for third-party providers', async () => {
     const c = ts.client();
     for (const [call, name] of [
-      [c.authenticateGoogle('token'), 'Google'],
-      [c.authenticateApple('token'), 'Apple'],
-      [c.authenticateFacebook('token'), 'Facebook'],
-      [c.authenticateSteam('token'), 'Steam'],
-      [c.authenticateFacebookInstantGame('info'), 'Facebook Instant'],
-      [c.authenticateGameCenter('b', 'p', 'u', 's', 'sig', '1'), 'GameCenter'],
+      [() => c.authenticateGoogle('token'), 'Google'],
+      [() => c.authenticateApple('token'), 'Apple'],
+      [() => c.authenticateFacebook('token'), 'Facebook'],
+      [() => c.authenticateSteam('token'), 'Steam'],
+      [() => c.authenticateFacebookInstantGame('info'), 'Facebook Instant'],
+      [() => c.authenticateGameCenter('b', 'p', 'u', 's', 'sig', '1'), 'GameCenter'],
     ] as const) {
-      const e = await errorOf(call);
+      // One at a time: a refusal must not be left unhandled while another is awaited.
+      const e = await errorOf(call());
       assert.equal(e.status, 400);
       assert.deepEqual(e.body, { code: 9, message: `${name} authentication is not configured.` });
     }

@@ -323,14 +323,15 @@ describe('membership rules', () => {
     for (const s of [admin, m1, m2]) await c().joinGroup(s, g.id!);
     await c().promoteGroupUsers(owner, g.id!, [admin.user_id]);
     const before = await states(owner, g.id!);
+    // One at a time: a refusal must not be left unhandled while another is awaited.
     const attempts = [
-      c().kickGroupUsers(m1, g.id!, [m2.user_id]),
-      c().banGroupUsers(m1, g.id!, [m2.user_id]),
-      c().promoteGroupUsers(m1, g.id!, [m2.user_id]),
-      c().demoteGroupUsers(m1, g.id!, [admin.user_id]),
+      () => c().kickGroupUsers(m1, g.id!, [m2.user_id]),
+      () => c().banGroupUsers(m1, g.id!, [m2.user_id]),
+      () => c().promoteGroupUsers(m1, g.id!, [m2.user_id]),
+      () => c().demoteGroupUsers(m1, g.id!, [admin.user_id]),
     ];
-    for (const p of attempts) {
-      const e = await errorOf(p);
+    for (const attempt of attempts) {
+      const e = await errorOf(attempt());
       assert.equal(e.status, 404);
       assert.equal(e.body.message, 'Group not found or permission denied.');
     }
