@@ -1,6 +1,5 @@
-// list_team_tournaments {team_id}: the team's tournament links. The portal does not register this RPC
-// yet (tournaments come with a later issue), so nothing asks for it until TEAM_TOURNAMENTS_RPC_READY
-// is switched on together with the portal's RPC.
+// list_team_tournaments {team_id}: the team's tournament links. The portal registers this RPC together with
+// tournaments; until then TEAM_TOURNAMENTS_RPC_READY stays off and nothing asks for it.
 import { queryOptions } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import type { TeamTournament } from '../nearest-tournaments.ts';
