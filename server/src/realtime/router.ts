@@ -1,16 +1,38 @@
-// Delivery of envelopes to connected sessions: one serialisation per message, however many receive it.
+// Delivery of envelopes to connected sessions: one serialisation per message and wire format, however
+// many receive it.
 import type { TokenClaims } from '../core/tokens.ts';
 import type { Msg } from '../encode.ts';
+import { encodeEnvelope } from '../rt/protobuf.ts';
 import { stream, StreamMode, type Stream, type Tracker } from './tracker.ts';
+
+/** How a socket frames its envelopes: JSON text frames, or binary nakama.realtime.Envelope frames. */
+export type WireFormat = 'json' | 'protobuf';
 
 export interface ClientSession {
   readonly id: string;
   readonly userId: string;
   readonly username: string;
   readonly claims: TokenClaims;
-  /** Sends an already serialised envelope. */
-  sendRaw(data: string): void;
+  readonly format: WireFormat;
+  /** Sends an envelope already serialised in this session's format. */
+  sendRaw(data: string | Uint8Array): void;
   close(code: number, reason: string): void;
+}
+
+/** One outgoing envelope, serialised at most once per wire format, when a receiver first needs it. */
+export class Frame {
+  private readonly envelope: Msg;
+  private json: string | undefined;
+  private pb: Uint8Array | undefined;
+
+  constructor(envelope: Msg) {
+    this.envelope = envelope;
+  }
+
+  for(format: WireFormat): string | Uint8Array {
+    if (format === 'json') return (this.json ??= JSON.stringify(this.envelope));
+    return (this.pb ??= encodeEnvelope(this.envelope));
+  }
 }
 
 export class Router {
@@ -42,23 +64,21 @@ export class Router {
   }
 
   sendToSessions(ids: Iterable<string>, envelope: Msg): void {
-    let data: string | undefined;
+    const frame = new Frame(envelope);
     for (const id of ids) {
       const s = this.sessions.get(id);
       if (!s) continue;
-      data ??= JSON.stringify(envelope);
-      s.sendRaw(data);
+      s.sendRaw(frame.for(s.format));
     }
   }
 
   sendToStream(s: Stream, envelope: Msg, except?: string): void {
-    let data: string | undefined;
+    const frame = new Frame(envelope);
     for (const id of this.tracker.sessionIds(s)) {
       if (id === except) continue;
       const session = this.sessions.get(id);
       if (!session) continue;
-      data ??= JSON.stringify(envelope);
-      session.sendRaw(data);
+      session.sendRaw(frame.for(session.format));
     }
   }
 

@@ -2,7 +2,7 @@
 import type WebSocket from 'ws';
 import type { TokenClaims } from '../core/tokens.ts';
 import type { Msg } from '../encode.ts';
-import type { ClientSession } from '../realtime/router.ts';
+import { Frame, type ClientSession, type WireFormat } from '../realtime/router.ts';
 
 /** Frames waiting in the kernel and ws buffers beyond this close the socket: the client is not reading. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -16,13 +16,14 @@ export class SocketSession implements ClientSession {
   readonly lang: string;
   readonly clientIp: string;
   readonly ws: WebSocket;
+  readonly format: WireFormat;
   lastPong = Date.now();
   /** Incoming envelopes are handled one after another, in order, as the upstream pipeline does. */
   queue: Promise<void> = Promise.resolve();
   pending = 0;
   closed = false;
 
-  constructor(id: string, claims: TokenClaims, ws: WebSocket, lang: string, clientIp: string) {
+  constructor(id: string, claims: TokenClaims, ws: WebSocket, lang: string, clientIp: string, format: WireFormat = 'json') {
     this.id = id;
     this.userId = claims.uid;
     this.username = claims.usn;
@@ -31,9 +32,10 @@ export class SocketSession implements ClientSession {
     this.ws = ws;
     this.lang = lang;
     this.clientIp = clientIp;
+    this.format = format;
   }
 
-  sendRaw(data: string): void {
+  sendRaw(data: string | Uint8Array): void {
     if (this.closed || this.ws.readyState !== 1) return;
     if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.close(1013, 'Outgoing queue full');
@@ -43,7 +45,7 @@ export class SocketSession implements ClientSession {
   }
 
   send(envelope: Msg): void {
-    this.sendRaw(JSON.stringify(envelope));
+    this.sendRaw(new Frame(envelope).for(this.format));
   }
 
   close(code: number, reason: string): void {

@@ -62,8 +62,9 @@ describe('socket connection', () => {
     await assert.rejects(rawSocket(`token=${s.token}`), (e: { status: number }) => e.status === 401);
   });
 
-  it('answers unknown format with 400', async () => {
+  it('accepts format json and protobuf, and answers an unknown format with 400', async () => {
     const s = await ts.newSession();
+    for (const format of ['json', 'protobuf']) (await rawSocket(`token=${s.token}&format=${format}`)).ws.close();
     await assert.rejects(rawSocket(`token=${s.token}&format=xml`), (e: { status: number }) => e.status === 400);
   });
 

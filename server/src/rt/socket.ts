@@ -1,4 +1,6 @@
-// The realtime socket at /ws: authentication before the upgrade, heartbeat, envelope dispatch.
+// The realtime socket at /ws: authentication before the upgrade, heartbeat, envelope dispatch. Frames
+// are JSON text (`format=json`, the default) or binary nakama.realtime.Envelope (`format=protobuf`,
+// see protobuf.ts); both become the same protojson-shaped envelope before dispatch.
 import crypto from 'node:crypto';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -6,9 +8,11 @@ import { WebSocketServer, type RawData } from 'ws';
 import type { Core } from '../core/index.ts';
 import { Fields } from '../http/input.ts';
 import { clientIp } from '../http/server.ts';
+import type { WireFormat } from '../realtime/router.ts';
 import { stream, StreamMode } from '../realtime/tracker.ts';
 import { SocketCode, toSocketError } from './errors.ts';
 import type { SocketHandlers } from './handlers.ts';
+import { decodeEnvelope } from './protobuf.ts';
 import { SocketSession } from './session.ts';
 
 const PING_INTERVAL_MS = 15_000;
@@ -21,6 +25,11 @@ export interface SocketServer {
   disconnectUser(userId: string): void;
   onClose(hook: (s: SocketSession) => void): void;
   close(): void;
+}
+
+function toBytes(data: RawData): Uint8Array {
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return data instanceof ArrayBuffer ? new Uint8Array(data) : data;
 }
 
 export function createSocketServer(core: Core, handlers: SocketHandlers): SocketServer {
@@ -63,8 +72,9 @@ export function createSocketServer(core: Core, handlers: SocketHandlers): Socket
       s.lastPong = Date.now();
     });
     s.ws.on('message', (data: RawData, isBinary: boolean) => {
-      if (isBinary) {
-        s.close(1003, 'Binary frames are not accepted in JSON format');
+      // A frame of the other type than the socket's format closes it (contract).
+      if (isBinary !== (s.format === 'protobuf')) {
+        s.close(1003, isBinary ? 'Binary frames are not accepted in JSON format' : 'Text frames are not accepted in protobuf format');
         return;
       }
       if (++s.pending > MAX_PENDING) {
@@ -91,18 +101,33 @@ export function createSocketServer(core: Core, handlers: SocketHandlers): Socket
     });
   }
 
-  async function dispatch(s: SocketSession, data: RawData): Promise<void> {
-    let envelope: Record<string, unknown>;
+  /** The envelope of a frame, or nothing when an error envelope has been sent instead. */
+  function parse(s: SocketSession, data: RawData): Record<string, unknown> | undefined {
+    if (s.format === 'protobuf') {
+      const decoded = decodeEnvelope(toBytes(data));
+      if (!decoded.ok) {
+        s.send({ error: { code: SocketCode.BadInput, message: 'Received message is not a valid protobuf Envelope.' } });
+        return undefined;
+      }
+      return decoded.envelope;
+    }
+    let envelope: unknown;
     try {
       envelope = JSON.parse(data.toString());
     } catch {
       s.send({ error: { code: SocketCode.BadInput, message: 'Received message is not valid JSON.' } });
-      return;
+      return undefined;
     }
     if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) {
       s.send({ error: { code: SocketCode.BadInput, message: 'Received message must be a JSON object.' } });
-      return;
+      return undefined;
     }
+    return envelope as Record<string, unknown>;
+  }
+
+  async function dispatch(s: SocketSession, data: RawData): Promise<void> {
+    const envelope = parse(s, data);
+    if (!envelope) return;
     const rawCid = envelope.cid;
     const cid = typeof rawCid === 'string' || typeof rawCid === 'number' ? String(rawCid) : undefined;
     const keys = Object.keys(envelope).filter((k) => k !== 'cid');
@@ -144,9 +169,12 @@ export function createSocketServer(core: Core, handlers: SocketHandlers): Socket
         return;
       }
       const params = new URLSearchParams(q === -1 ? '' : url.slice(q + 1));
-      const format = params.get('format') ?? '';
-      if (format !== '' && format !== 'json') {
-        reject(socket, 400, 'Bad Request', format === 'protobuf' ? 'Protobuf format is not supported; use JSON.' : 'Unknown format.');
+      const formatParam = params.get('format') ?? '';
+      let format: WireFormat;
+      if (formatParam === '' || formatParam === 'json') format = 'json';
+      else if (formatParam === 'protobuf') format = 'protobuf';
+      else {
+        reject(socket, 400, 'Bad Request', 'Unknown format.');
         return;
       }
       let token = params.get('token') ?? '';
@@ -160,7 +188,7 @@ export function createSocketServer(core: Core, handlers: SocketHandlers): Socket
       const status = params.get('status') === 'true';
       const lang = params.get('lang') || 'en';
       wss.handleUpgrade(req, socket, head, (ws) => {
-        connected(new SocketSession(crypto.randomUUID(), claims, ws, lang, clientIp(req)), status);
+        connected(new SocketSession(crypto.randomUUID(), claims, ws, lang, clientIp(req), format), status);
       });
     },
     disconnectUser(userId) {
