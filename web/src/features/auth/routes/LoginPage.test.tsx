@@ -28,6 +28,22 @@ async function toEmailStep() {
   return user;
 }
 
+/** Asks for a code, then enters `code` while verify_auth_code answers with `verify`. */
+async function enterCode(code: string, verify: () => Promise<unknown>) {
+  const user = await toEmailStep();
+  rpc.mockImplementation(async (id: string) => {
+    if (id === 'request_auth_code') return { success: true };
+    if (id === 'verify_auth_code') return verify();
+    return { enabled: false };
+  });
+  await user.type(screen.getByLabelText('Электронная почта'), 'fan@example.com');
+  await user.click(screen.getByRole('checkbox'));
+  await user.click(screen.getByRole('button', { name: 'Получить код' }));
+  await user.type(await screen.findByLabelText('Код из письма'), code);
+  await user.click(screen.getByRole('button', { name: 'Войти' }));
+  return user;
+}
+
 describe('login', () => {
   it('keeps "send" disabled until consent is given, and says why', async () => {
     const user = await toEmailStep();
@@ -78,17 +94,9 @@ describe('login', () => {
   });
 
   it('says "Неверный код" when the code is refused, and cancel resets everything', async () => {
-    const user = await toEmailStep();
-    rpc.mockImplementation(async (id: string) => {
-      if (id === 'request_auth_code') return { success: true };
-      if (id === 'verify_auth_code') throw new ApiError(400, 3, 'Неверный код');
-      return { enabled: false };
+    const user = await enterCode('000000', async () => {
+      throw new ApiError(400, 3, 'Неверный код');
     });
-    await user.type(screen.getByLabelText('Электронная почта'), 'fan@example.com');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(screen.getByRole('button', { name: 'Получить код' }));
-    await user.type(await screen.findByLabelText('Код из письма'), '000000');
-    await user.click(screen.getByRole('button', { name: 'Войти' }));
     expect(await screen.findByText('Неверный код')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Отмена' }));
     expect(screen.getByRole('button', { name: 'Код на электронную почту' })).toBeInTheDocument();
@@ -135,19 +143,10 @@ describe('login', () => {
   });
 
   describe('a refused code', () => {
-    async function verifyWith(failure: unknown) {
-      const user = await toEmailStep();
-      rpc.mockImplementation(async (id: string) => {
-        if (id === 'request_auth_code') return { success: true };
-        if (id === 'verify_auth_code') throw failure;
-        return { enabled: false };
+    const verifyWith = (failure: unknown) =>
+      enterCode('123456', async () => {
+        throw failure;
       });
-      await user.type(screen.getByLabelText('Электронная почта'), 'fan@example.com');
-      await user.click(screen.getByRole('checkbox'));
-      await user.click(screen.getByRole('button', { name: 'Получить код' }));
-      await user.type(await screen.findByLabelText('Код из письма'), '123456');
-      await user.click(screen.getByRole('button', { name: 'Войти' }));
-    }
 
     it.each([
       ['expired', new ApiError(400, 9, 'Срок действия кода истёк. Запросите новый код.')],
@@ -167,17 +166,7 @@ describe('login', () => {
     });
 
     it('says "Неверный код" when the answer has no tokens', async () => {
-      const user = await toEmailStep();
-      rpc.mockImplementation(async (id: string) => {
-        if (id === 'request_auth_code') return { success: true };
-        if (id === 'verify_auth_code') return {};
-        return { enabled: false };
-      });
-      await user.type(screen.getByLabelText('Электронная почта'), 'fan@example.com');
-      await user.click(screen.getByRole('checkbox'));
-      await user.click(screen.getByRole('button', { name: 'Получить код' }));
-      await user.type(await screen.findByLabelText('Код из письма'), '123456');
-      await user.click(screen.getByRole('button', { name: 'Войти' }));
+      await enterCode('123456', async () => ({}));
       expect(await screen.findByText('Неверный код')).toBeInTheDocument();
       expect(signIn).not.toHaveBeenCalled();
     });
