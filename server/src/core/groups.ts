@@ -164,7 +164,7 @@ export class Groups {
       if (g.edge_count >= g.max_count) throw invalid('Group is full.');
       if (g.open) {
         await insertEdge(q, groupId, actor.id, GroupState.Member);
-        await q.execute('UPDATE groups SET edge_count = edge_count + 1, update_time = now() WHERE id = $1', [groupId]);
+        await changeEdgeCount(q, groupId, 1);
         effects.push(await this.channels.groupSystemMessage(q, groupId, MessageCode.GroupJoin, actor, who(actor)));
         return;
       }
@@ -205,7 +205,7 @@ export class Groups {
       }
       await q.execute('DELETE FROM group_edge WHERE group_id = $1 AND user_id = $2', [groupId, actor.id]);
       if (state <= GroupState.Member) {
-        await q.execute('UPDATE groups SET edge_count = edge_count - 1, update_time = now() WHERE id = $1', [groupId]);
+        await changeEdgeCount(q, groupId, -1);
         effects.push(await this.channels.groupSystemMessage(q, groupId, MessageCode.GroupLeave, actor, who(actor)));
       }
     });
@@ -221,7 +221,7 @@ export class Groups {
       if (target.state === undefined) await insertEdge(q, groupId, target.id, GroupState.Member);
       else await setState(q, groupId, target.id, GroupState.Member);
       g.edge_count++;
-      await q.execute('UPDATE groups SET edge_count = edge_count + 1, update_time = now() WHERE id = $1', [groupId]);
+      await changeEdgeCount(q, groupId, 1);
       effects.push(await this.channels.groupSystemMessage(q, groupId, MessageCode.GroupAdd, actor, who(target)));
       const stored = await this.notifications.store([{
         userId: target.id,
@@ -241,7 +241,7 @@ export class Groups {
       if (target.state === undefined || !outranks(callerState, target.state)) return;
       await q.execute('DELETE FROM group_edge WHERE group_id = $1 AND user_id = $2', [groupId, target.id]);
       const member = target.state <= GroupState.Member;
-      if (member) await q.execute('UPDATE groups SET edge_count = edge_count - 1, update_time = now() WHERE id = $1', [groupId]);
+      if (member) await changeEdgeCount(q, groupId, -1);
       effects.push(await this.channels.groupSystemMessage(q, groupId, MessageCode.GroupKick, actor, who(target)));
       // After the broadcast: the kicked member still sees why they were dropped from the channel.
       if (member) effects.push(() => this.channels.removeFromGroupChannel(groupId, target.id));
@@ -256,7 +256,7 @@ export class Groups {
       if (target.state === undefined) await insertEdge(q, groupId, target.id, GroupState.Banned);
       else await setState(q, groupId, target.id, GroupState.Banned);
       const member = target.state !== undefined && target.state <= GroupState.Member;
-      if (member) await q.execute('UPDATE groups SET edge_count = edge_count - 1, update_time = now() WHERE id = $1', [groupId]);
+      if (member) await changeEdgeCount(q, groupId, -1);
       effects.push(await this.channels.groupSystemMessage(q, groupId, MessageCode.GroupBan, actor, who(target)));
       if (member) effects.push(() => this.channels.removeFromGroupChannel(groupId, target.id));
     });
@@ -440,6 +440,11 @@ function checkState(state: number | undefined): void {
  * is refused: a state outside `states` (the listing's filter), a position that is not a bigint, an id
  * that is not a UUID.
  */
+/** Counts members in or out of a group (join requests and bans are not members). */
+async function changeEdgeCount(q: Queryable, groupId: string, delta: 1 | -1): Promise<void> {
+  await q.execute('UPDATE groups SET edge_count = edge_count + $2, update_time = now() WHERE id = $1', [groupId, delta]);
+}
+
 function who(a: Actor): Record<string, unknown> {
   return { user_id: a.id, username: a.username };
 }
