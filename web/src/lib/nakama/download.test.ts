@@ -4,7 +4,7 @@ import { ApiError } from './errors.ts';
 const rpc = vi.fn();
 vi.mock('./rpc.ts', () => ({ rpc: (...a: unknown[]) => rpc(...a) }));
 
-const { downloadFile, fileDataUrl } = await import('./download.ts');
+const { downloadFile } = await import('./download.ts');
 
 const metadata = { mime: 'image/webp', size: 3, width: 1, height: 1, create_time: '2025-01-01T00:00:00.000Z' };
 
@@ -52,12 +52,5 @@ describe('downloadFile', () => {
   it('throws "File download failed" on a network failure too', async () => {
     rpc.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(downloadFile('f-1')).rejects.toThrow('File download failed');
-  });
-});
-
-describe('fileDataUrl', () => {
-  it('makes a data: URL of the file\'s type', () => {
-    expect(fileDataUrl({ content: 'UklG', metadata })).toBe('data:image/webp;base64,UklG');
-    expect(fileDataUrl({ content: 'AA==', metadata: { mime: '', size: 1 } })).toBe('data:application/octet-stream;base64,AA==');
   });
 });

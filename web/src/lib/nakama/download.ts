@@ -42,8 +42,3 @@ export async function downloadFile(uuid: string): Promise<DownloadedFile> {
   }
   return { content: file.content, metadata: file.metadata };
 }
-
-/** A downloaded file as a data: URL, e.g. for an <img> or a download link. */
-export function fileDataUrl(file: DownloadedFile): string {
-  return `data:${file.metadata.mime || 'application/octet-stream'};base64,${file.content}`;
-}
