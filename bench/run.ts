@@ -247,6 +247,17 @@ raw.plans = plans;
 for (const s of plans.seqScans) console.warn(`  sequential scan of ${s.tables.join(', ')} in ${s.listing}`);
 console.log(`  ${plans.statements} statements of ${plans.listings} listings, ${plans.seqScans.length} with a sequential scan of a big table`);
 
+// Concurrent large image uploads: peak memory with decoding bounded (IMAGE_DECODE_CONCURRENCY's default)
+// and, in the full pass, with as many decoders as uploads; each in a process of its own.
+const IMAGES = { uploads: quick ? 8 : 20, side: 6000 };
+phase(`images: ${IMAGES.uploads} concurrent uploads of a ${IMAGES.side} × ${IMAGES.side} PNG`);
+const imagesBounded = await runLoad(path.join(ROOT, 'bench/images.ts'), IMAGES);
+const imagesUnbounded = quick ? undefined : await runLoad(path.join(ROOT, 'bench/images.ts'), { ...IMAGES, concurrency: IMAGES.uploads });
+raw.images = { bounded: imagesBounded, unbounded: imagesUnbounded };
+const mb = (bytes: number) => bytes / (1024 * 1024);
+console.log(`  peak RSS growth ${mb(imagesBounded.growth).toFixed(0)} MB with ${imagesBounded.concurrency} decoders` +
+  (imagesUnbounded ? `, ${mb(imagesUnbounded.growth).toFixed(0)} MB unbounded` : ''));
+
 // The table. HTTP ratios are medians of per-round ratios.
 const add = (r: Row) => rows.push(r);
 const pair = (metric: string, r: PairResult, target: string, min: number) =>
@@ -264,6 +275,15 @@ if (web) {
   add({ metric: 'home page JavaScript (gzip)', value: web.home.jsGzipBytes / 1024, unit: 'KB', baseline: web.empty.jsGzipBytes / 1024, ratio: web.home.jsGzipBytes / web.empty.jsGzipBytes, target: '<= 150 KB', pass: web.home.jsGzipBytes / 1024 <= 150 });
   add({ metric: 'home page LCP (CPU 4x slower)', value: web.home.lcpMs, unit: 'ms', baseline: web.empty.lcpMs, ratio: web.home.lcpMs / web.empty.lcpMs, target: '<= 1500 ms', pass: web.home.lcpMs <= 1500 });
 }
+add({
+  metric: `concurrent large image uploads (${IMAGES.uploads} × ${IMAGES.side}²): peak RSS growth`,
+  value: mb(imagesBounded.growth),
+  unit: 'MB',
+  baseline: imagesUnbounded && mb(imagesUnbounded.growth),
+  ratio: imagesUnbounded && imagesBounded.growth / imagesUnbounded.growth,
+  target: '<= 512 MB',
+  pass: mb(imagesBounded.growth) <= 512 && imagesBounded.failed === 0,
+});
 add({
   metric: `list RPC statements scanning a ${P.planRows / 1000}k-row table sequentially`,
   value: plans.seqScans.length,

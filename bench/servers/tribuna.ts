@@ -18,6 +18,8 @@ const config = loadConfig({
   LOG_LEVEL: 'error',
   WEB_DIST: process.env.BENCH_WEB_DIST ?? 'none',
   RUNTIME_MODULES: 'none',
+  // The load comes from one address.
+  LIMIT_ACCOUNTS_PER_ADDRESS_HOUR: '1000000',
 });
 const app = await createApp(config, { modules: [portal, bench], logger: createLogger('error') });
 const seeded = await seed(app.core.db, teams);

@@ -11,11 +11,15 @@ import { errorOf, startTestServer, tempDir, type TestServer } from '@tribuna/ser
 export type Any = any;
 
 /** gRPC codes of the answers the tests expect. */
-export const Code = { Invalid: 3, NotFound: 5, AlreadyExists: 6, Denied: 7, Precondition: 9, Unauthenticated: 16 } as const;
+export const Code = { Invalid: 3, NotFound: 5, AlreadyExists: 6, Denied: 7, Exhausted: 8, Precondition: 9, Unavailable: 14, Unauthenticated: 16 } as const;
 
-/** A new signed-in e-mail account. */
-export const registered = (ts: TestServer) =>
-  ts.client().authenticateEmail(`${crypto.randomUUID()}@example.com`, 'password-123', true);
+/** A new signed-in e-mail account whose address is proven (as the code sent to it would). */
+export async function registered(ts: TestServer): Promise<Session> {
+  const email = `${crypto.randomUUID()}@example.com`;
+  const s = await ts.client().authenticateEmail(email, 'password-123', true);
+  assert.ok(await ts.app.core.accounts.confirmEmail(s.user_id!, email));
+  return s;
+}
 
 export const call = async (ts: TestServer, s: Session, id: string, input: object = {}): Promise<Any> =>
   (await ts.client().rpc(s, id, input)).payload;
@@ -165,10 +169,13 @@ export interface Portal {
   close(): Promise<void>;
 }
 
-/** A server with the portal over a fresh data directory, and the calls the team tests make on it. */
-export async function startPortal(): Promise<Portal> {
+/**
+ * A server with the portal over a fresh data directory, and the calls the team tests make on it;
+ * env overrides the configuration (e.g. small LIMIT_* settings).
+ */
+export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const data = tempDir('tribuna-teams-');
-  const ts = await startTestServer({ moduleSpecifiers: ['@tribuna/portal'], env: { DATA_DIR: data.dir } });
+  const ts = await startTestServer({ moduleSpecifiers: ['@tribuna/portal'], env: { ...env, DATA_DIR: data.dir } });
   const on = (s: Session, id: string, input: object) => call(ts, s, id, input);
   const portal: Portal = {
     ts,

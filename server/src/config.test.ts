@@ -20,6 +20,31 @@ describe('configuration', () => {
     assert.deepEqual(c.modules, ['@tribuna/portal']);
   });
 
+  it('has limits on creation and image decoding, with defaults, each validated', () => {
+    const { limits } = loadConfig({});
+    assert.equal(limits.teamsPerUser, 20);
+    assert.equal(limits.playersPerUser, 50);
+    assert.equal(limits.uploadsPerUserHour, 100);
+    assert.equal(limits.uploadQuotaBytes, 200 * 1024 * 1024);
+    assert.equal(limits.imageMaxPixels, 40_000_000);
+    assert.equal(limits.imageDecodeConcurrency, 2);
+    assert.equal(limits.imageDecodeQueue, 20);
+    const set = loadConfig({ LIMIT_TEAMS_PER_USER: '3', IMAGE_DECODE_QUEUE: '0', LIMIT_UPLOAD_QUOTA_BYTES: '1048576' }).limits;
+    assert.deepEqual([set.teamsPerUser, set.imageDecodeQueue, set.uploadQuotaBytes], [3, 0, 1048576]);
+    const bad: Record<string, string> = {
+      LIMIT_TEAMS_PER_USER: '0',
+      LIMIT_PLAYERS_PER_USER: 'many',
+      LIMIT_UPLOADS_PER_USER_HOUR: '-1',
+      LIMIT_UPLOAD_QUOTA_BYTES: '200MB',
+      IMAGE_MAX_PIXELS: String(16384 * 16384),
+      IMAGE_DECODE_CONCURRENCY: '0',
+      IMAGE_DECODE_QUEUE: '1.5',
+    };
+    for (const [name, value] of Object.entries(bad)) {
+      assert.throws(() => loadConfig({ [name]: value }), (e: unknown) => e instanceof ConfigError && e.variable === name, name);
+    }
+  });
+
   it('stops on a bad value, naming the variable', () => {
     const cases: Array<[Record<string, string>, string]> = [
       [{ PORT: 'eighty' }, 'PORT'],

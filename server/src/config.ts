@@ -1,5 +1,6 @@
 // The only reader of process.env. Every variable is typed, validated at start and documented in README.md.
 import path from 'node:path';
+import { proxyList } from './http/client-ip.ts';
 import type { LogLevel } from './log.ts';
 
 export interface Config {
@@ -19,10 +20,37 @@ export interface Config {
   production: boolean;
   maxRequestSizeBytes: number;
   maxMessageSizeBytes: number;
+  /** Bytes of request bodies the server holds while receiving them, across all requests. */
+  maxBodyBytesInFlight: number;
+  /** A request body that sends nothing for this long is dropped. */
+  bodyIdleTimeoutMs: number;
+  /** Proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed; none by default. */
+  trustedProxies: string[];
   webDist: string | undefined;
   modules: string[];
   /** Google sign-in (OpenID Connect); undefined when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are unset. */
   google: GoogleConfig | undefined;
+  /** Limits on what one user may create and on image decoding. */
+  limits: Limits;
+}
+
+export interface Limits {
+  /** Accounts that may be created from one client address in an hour (device, custom id, e-mail). */
+  accountsPerAddressHour: number;
+  /** Teams a user may have created (deleted ones do not count). */
+  teamsPerUser: number;
+  /** Players a user may have created. */
+  playersPerUser: number;
+  /** Uploads a user may start in an hour. */
+  uploadsPerUserHour: number;
+  /** Stored bytes of a user's uploads. */
+  uploadQuotaBytes: number;
+  /** Largest input image, in pixels (width × height), refused before decoding. */
+  imageMaxPixels: number;
+  /** Images decoded at once; further uploads wait in a queue. */
+  imageDecodeConcurrency: number;
+  /** Uploads that may wait for a decoder; past that they are refused as Unavailable. */
+  imageDecodeQueue: number;
 }
 
 export interface GoogleConfig {
@@ -126,6 +154,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new ConfigError('REFRESH_TOKEN_EXPIRY_SEC', `must not be shorter than TOKEN_EXPIRY_SEC (${tokenExpirySec})`);
   }
 
+  const trustedProxies = str(env, 'TRUSTED_PROXIES', '').split(',').map((p) => p.trim()).filter(Boolean);
+  try {
+    proxyList(trustedProxies);
+  } catch (err) {
+    throw new ConfigError('TRUSTED_PROXIES', `must be a comma-separated list of IP addresses or CIDR ranges: ${(err as Error).message}`);
+  }
+
   const webDistRaw = optional(env, 'WEB_DIST');
   const modulesRaw = str(env, 'RUNTIME_MODULES', '@tribuna/portal');
   const modules = modulesRaw.split(',').map((m) => m.trim()).filter(Boolean);
@@ -156,10 +191,24 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     production,
     maxRequestSizeBytes: int(env, 'MAX_REQUEST_SIZE_BYTES', 262144, 1024, 64 * 1024 * 1024),
     maxMessageSizeBytes: int(env, 'MAX_MESSAGE_SIZE_BYTES', 4096, 256, 16 * 1024 * 1024),
+    maxBodyBytesInFlight: int(env, 'MAX_BODY_BYTES_IN_FLIGHT', 64 * 1024 * 1024, 1024 * 1024, 16 * 1024 * 1024 * 1024),
+    bodyIdleTimeoutMs: int(env, 'BODY_IDLE_TIMEOUT_MS', 10_000, 100, 300_000),
+    trustedProxies,
     webDist: webDistRaw === 'none' ? undefined : path.resolve(cwd, webDistRaw ?? DEFAULT_WEB_DIST),
     modules: modulesRaw.trim() === 'none' ? [] : modules,
     google: googleClientId && googleClientSecret
       ? { clientId: googleClientId, clientSecret: googleClientSecret, issuer: googleIssuer }
       : undefined,
+    limits: {
+      accountsPerAddressHour: int(env, 'LIMIT_ACCOUNTS_PER_ADDRESS_HOUR', 30, 1, 1_000_000),
+      teamsPerUser: int(env, 'LIMIT_TEAMS_PER_USER', 20, 1, 1_000_000),
+      playersPerUser: int(env, 'LIMIT_PLAYERS_PER_USER', 50, 1, 1_000_000),
+      uploadsPerUserHour: int(env, 'LIMIT_UPLOADS_PER_USER_HOUR', 100, 1, 1_000_000),
+      uploadQuotaBytes: int(env, 'LIMIT_UPLOAD_QUOTA_BYTES', 200 * 1024 * 1024, 1, 2 ** 50),
+      // sharp's own ceiling is 16383 × 16383.
+      imageMaxPixels: int(env, 'IMAGE_MAX_PIXELS', 40_000_000, 1, 16383 * 16383),
+      imageDecodeConcurrency: int(env, 'IMAGE_DECODE_CONCURRENCY', 2, 1, 64),
+      imageDecodeQueue: int(env, 'IMAGE_DECODE_QUEUE', 20, 0, 10_000),
+    },
   };
 }

@@ -52,6 +52,29 @@ test('e-mail code login: the mail arrives, the code signs in, logout returns to 
   await expect.poll(() => page.evaluate(() => localStorage.getItem('tribuna.is_guest'))).toBe('true');
 });
 
+test('registration: the mailed code confirms the address, and the account can create teams', async ({ page }) => {
+  const email = 'new.member@example.com';
+  await page.goto(`${portal.url}/registration`);
+  await page.getByLabel('Имя пользователя').fill('new_member');
+  await page.getByLabel('Пароль').fill('my-password-1');
+  await page.getByLabel('Электронная почта').fill(email);
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page.getByText(`Мы отправили код на ${email}.`, { exact: false })).toBeVisible();
+  // Not signed in until the address is confirmed.
+  expect(await page.evaluate(() => localStorage.getItem('tribuna.is_guest'))).toBe('true');
+  const mail = await portal.smtp.waitForMail(email, 10_000);
+  const code = /\b(\d{6})\b/.exec(mail.text ?? '')![1];
+  await page.getByLabel('Код из письма').fill(code);
+  await page.getByRole('button', { name: 'Подтвердить' }).click();
+  await page.waitForURL(`${portal.url}/user/profile`);
+  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('tribuna.is_guest'))).toBe('false');
+  await page.goto(`${portal.url}/teams/create`);
+  await page.getByLabel('Название').fill('Команда новичка');
+  await page.getByRole('button', { name: 'Создать' }).click();
+  await expect(page.getByText('Команда "Команда новичка" успешно создана.')).toBeVisible();
+});
+
 test('Google login through the provider redirect and the callback page', async ({ page }) => {
   await page.goto(`${portal.url}/login`);
   const google = page.getByRole('button', { name: 'Войти через Google' });

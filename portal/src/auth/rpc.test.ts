@@ -265,3 +265,74 @@ describe('sign-in with Google', () => {
     }
   });
 });
+
+describe('addresses proven by a code', () => {
+  const password = (s: string) => `squatter-${s}-password`;
+  const teamOf = (session: Session) => call('create_team', { name: `Команда ${crypto.randomUUID().slice(0, 6)}`, team_type: 0 }, session);
+  const denied = async (p: Promise<unknown>) => assert.equal((await errorOf(p)).status, 403);
+  const signedOut = async (p: Promise<unknown>) => assert.equal((await errorOf(p)).status, 401);
+
+  it('an address set with a password but never proven does not make a registered user', async () => {
+    const squatter = await ts.client().authenticateEmail(newEmail(), password('a'), true);
+    await denied(teamOf(squatter));
+    const linked = await ts.newSession();
+    await ts.client().linkEmail(linked, { email: newEmail(), password: password('b') });
+    await denied(teamOf(linked));
+  });
+
+  it('the owner signing in by code takes over a squatted account: the password and sessions set up before are revoked', async () => {
+    const email = newEmail();
+    const squatter = await ts.client().authenticateEmail(email, password('c'), true);
+    const signedIn = await call('verify_auth_code', { email, code: await requestCode(email) });
+    assert.equal(signedIn.user_id, squatter.user_id);
+    assert.equal(signedIn.created, false);
+    // The squatter's password, session and refresh token are dead.
+    assert.equal((await errorOf(ts.client().authenticateEmail(email, password('c'), false))).status, 401);
+    await signedOut(ts.client().getAccount(squatter));
+    await signedOut(ts.client().sessionRefresh(squatter));
+    // The owner is a registered user and may set a password of their own.
+    const owner = Session.restore(signedIn.access_token, signedIn.refresh_token);
+    assert.ok((await teamOf(owner)).id);
+    await ts.client().linkEmail(owner, { email, password: 'owner-password-1' });
+    assert.equal((await ts.client().authenticateEmail(email, 'owner-password-1', false)).user_id, owner.user_id);
+    assert.ok((await teamOf(owner)).id, 'setting a password keeps the address proven');
+  });
+
+  it('linking an address follows the same rule: the proof drops the linked device and its sessions', async () => {
+    const email = newEmail();
+    const device = `device-${crypto.randomUUID()}`;
+    const guestSession = await ts.client().authenticateDevice(device, true);
+    await ts.client().linkEmail(guestSession, { email, password: password('d') });
+    const signedIn = await call('verify_auth_code', { email, code: await requestCode(email) });
+    assert.equal(signedIn.user_id, guestSession.user_id);
+    await signedOut(ts.client().getAccount(guestSession));
+    const again = await ts.client().authenticateDevice(device, true);
+    assert.notEqual(again.user_id, guestSession.user_id, 'the device no longer opens the owner\'s account');
+    assert.equal((await errorOf(ts.client().authenticateEmail(email, password('d'), false))).status, 401);
+  });
+
+  it('registration: the code entered in the new account confirms it and keeps its password', async () => {
+    const email = newEmail();
+    const fresh = await ts.client().authenticateEmail(email, 'my-own-password', true, `user_${crypto.randomUUID().slice(0, 8)}`);
+    await denied(teamOf(fresh));
+    const confirmed = await call('verify_auth_code', { email, code: await requestCode(email) }, fresh);
+    assert.equal(confirmed.user_id, fresh.user_id);
+    assert.equal(confirmed.username, fresh.username);
+    // Nothing was revoked: the session in hand, the password and the new tokens all work.
+    assert.equal((await ts.client().getAccount(fresh)).email, email);
+    assert.equal((await ts.client().authenticateEmail(email, 'my-own-password', false)).user_id, fresh.user_id);
+    assert.ok((await teamOf(Session.restore(confirmed.access_token, confirmed.refresh_token))).id);
+  });
+
+  it('an address changed by linking is not proven until a code confirms it', async () => {
+    const first = newEmail();
+    const signedIn = await call('verify_auth_code', { email: first, code: await requestCode(first) });
+    const owner = Session.restore(signedIn.access_token, signedIn.refresh_token);
+    assert.ok((await teamOf(owner)).id);
+    const second = newEmail();
+    await ts.client().linkEmail(owner, { email: second, password: 'owner-password-2' });
+    await denied(teamOf(owner));
+    await call('verify_auth_code', { email: second, code: await requestCode(second) }, owner);
+    assert.ok((await teamOf(owner)).id);
+  });
+});

@@ -97,10 +97,17 @@ export const authRpcs: RpcDef[] = [
     return { success: true, message: 'Код отправлен на вашу почту' };
   }),
 
-  // Any session. Five wrong tries per code; success signs in or creates the account of the address.
-  rpc('verify_auth_code', 'session', z.object({ email, code }), async ({ input, nk }) => {
+  // Any session. Five wrong tries per code. Success proves the address: called from the account that
+  // holds it (registration: e-mail and password, then the code), it confirms that account and keeps its
+  // password; otherwise it signs in or creates the account of the address, taking over one whose address
+  // was never proven (its password, other credentials and sessions are revoked).
+  rpc('verify_auth_code', 'session', z.object({ email, code }), async ({ input, userId, nk }) => {
     const outcome = await verifyCode(nk.db, input.email, input.code);
     if (outcome !== 'ok') throw REFUSED[outcome]();
+    if (await nk.emailConfirm(userId, input.email)) {
+      const own = await nk.accountGetId(userId);
+      return signedIn(nk, { userId, username: own.user.username, created: false });
+    }
     return signedIn(nk, await nk.authenticateVerifiedEmail(input.email));
   }),
 

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import sharp from 'sharp';
 import { startTestServer, tempDir, type TestServer } from '@tribuna/server/testing';
-import { call as callOn, fails, registered as registeredOn, withKey as withKeyOn } from '../testing.ts';
+import { call as callOn, Code, fails, registered as registeredOn, withKey as withKeyOn } from '../testing.ts';
 
 let ts: TestServer;
 const data = tempDir('tribuna-portal-files-');
@@ -100,13 +100,59 @@ describe('upload_file and download_file', () => {
     await fails(call(guest, 'download_file', { uuid: '../../etc/passwd' }), 400, /^uuid: /);
     await fails(call(guest, 'download_file', {}), 400, /^uuid: /);
   });
+});
 
-  it('limits how many uploads one user starts a minute', async () => {
-    const busy = await registered();
-    const png = (await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000000' } }).png().toBuffer()).toString('base64');
-    for (let i = 0; i < 60; i++) await upload(busy, png, 'image/png');
-    await fails(upload(busy, png, 'image/png'), 429);
+describe('upload limits', () => {
+  // A server of its own with small limits; the image's stored size is measured on the main server first.
+  let small: TestServer;
+  const smallData = tempDir('tribuna-portal-files-limits-');
+  let png: string;
+  let size: number;
+  const quota = () => Math.floor(size * 2.5);
+  const uploadTo = (s: Session, content: string) => callOn(small, s, 'upload_file', { content, format: 'image/png' });
+
+  before(async () => {
+    const noise = { width: 40, height: 40, channels: 3 as const, background: '#808080', noise: { type: 'gaussian' as const, mean: 128, sigma: 40 } };
+    png = (await sharp({ create: noise }).png().toBuffer()).toString('base64');
+    size = (await call(user, 'download_file', { uuid: (await upload(user, png, 'image/png')).uuid })).metadata.size;
+    small = await startTestServer({
+      moduleSpecifiers: ['@tribuna/portal'],
+      env: { DATA_DIR: smallData.dir, LIMIT_UPLOADS_PER_USER_HOUR: '4', LIMIT_UPLOAD_QUOTA_BYTES: String(quota()), IMAGE_MAX_PIXELS: '10000' },
+    });
+  });
+  after(async () => {
+    await small.close();
+    smallData.remove();
+  });
+
+  it('are 100 uploads an hour, 200 MiB and 40 megapixels unless configured otherwise', () => {
+    const { uploadsPerUserHour, uploadQuotaBytes, imageMaxPixels } = ts.app.nk.limits;
+    assert.deepEqual([uploadsPerUserHour, uploadQuotaBytes, imageMaxPixels], [100, 200 * 1024 * 1024, 40_000_000]);
+  });
+
+  it('refuses uploads past LIMIT_UPLOADS_PER_USER_HOUR with 429, counting refused ones too', async () => {
+    const [busy, other] = await Promise.all([registeredOn(small), registeredOn(small)]);
+    const tiny = (await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000000' } }).png().toBuffer()).toString('base64');
+    for (let i = 0; i < 3; i++) await uploadTo(busy, tiny);
+    await fails(uploadTo(busy, 'QUJD'), 400);
+    await fails(uploadTo(busy, tiny), 429, /^Слишком много загрузок: не больше 4 в час\. Попробуйте через (59|60) мин\.$/, Code.Exhausted);
     // Others are not held back.
-    assert.ok(ts.app.nk.isUuid((await upload(user, png, 'image/png')).uuid));
+    assert.ok(small.app.nk.isUuid((await uploadTo(other, tiny)).uuid));
+  });
+
+  it("refuses an upload past the user's LIMIT_UPLOAD_QUOTA_BYTES with 429, storing nothing", async () => {
+    const [u, other] = await Promise.all([registeredOn(small), registeredOn(small)]);
+    await uploadTo(u, png);
+    await uploadTo(u, png);
+    const stored = fs.readdirSync(path.join(smallData.dir, 'uploads')).length;
+    await fails(uploadTo(u, png), 429, /^Достигнут предел: не больше [\d,]+ (Б|КБ) загруженных файлов на пользователя\.$/, Code.Exhausted);
+    assert.equal(fs.readdirSync(path.join(smallData.dir, 'uploads')).length, stored);
+    assert.ok(small.app.nk.isUuid((await uploadTo(other, png)).uuid));
+  });
+
+  it('refuses an image over IMAGE_MAX_PIXELS with 400 and a clear message', async () => {
+    const u = await registeredOn(small);
+    const big = (await sharp({ create: { width: 101, height: 100, channels: 3, background: '#336699' } }).png().toBuffer()).toString('base64');
+    await fails(uploadTo(u, big), 400, 'Изображение слишком большое: не больше 0,01 Мп.', Code.Invalid);
   });
 });

@@ -12,9 +12,15 @@ const MAX_BASE64_CHARS = Math.ceil(MAX_BYTES / 3) * 4;
 const DATA_URL_PREFIX = /^data:[\w.+-]+\/[\w.+-]+;base64,/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-// Image decoding is costly: one user may start at most this many uploads a minute.
-const UPLOADS_PER_MINUTE = 60;
+// Image decoding is costly: one user may start at most LIMIT_UPLOADS_PER_USER_HOUR uploads an hour
+// (counted in memory: a restart forgives). The server's own file quota bounds what they keep.
+const HOUR_MS = 60 * 60 * 1000;
 const limiters = new WeakMap<Nk, RateLimiter>();
+
+function tooManyUploads(limit: number, retryAfterSec: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSec / 60));
+  return `Слишком много загрузок: не больше ${limit} в час. Попробуйте через ${minutes} мин.`;
+}
 
 function decodeBase64(content: string): Buffer {
   const b64 = content.replace(DATA_URL_PREFIX, '');
@@ -24,7 +30,8 @@ function decodeBase64(content: string): Buffer {
 }
 
 export const fileRpcs: RpcDef[] = [
-  // Registered users only: guests cannot upload.
+  // Registered users only: guests cannot upload. Refused with ResourceExhausted past the hourly limit or
+  // the user's storage quota (LIMIT_UPLOAD_QUOTA_BYTES, checked by the server).
   rpc(
     'upload_file',
     'registered',
@@ -33,12 +40,15 @@ export const fileRpcs: RpcDef[] = [
       format: z.string().trim().max(100).default(''),
     }),
     async ({ input, userId, nk }) => {
+      const limit = nk.limits.uploadsPerUserHour;
       let limiter = limiters.get(nk);
-      if (!limiter) limiters.set(nk, (limiter = nk.rateLimiter(UPLOADS_PER_MINUTE, 60_000)));
-      if (!limiter.hit(userId)) throw resourceExhausted('Слишком много загрузок, попробуйте через минуту.');
+      if (!limiter) limiters.set(nk, (limiter = nk.rateLimiter(limit, HOUR_MS)));
+      if (!limiter.hit(userId)) throw resourceExhausted(tooManyUploads(limit, limiter.retryAfter(userId)));
       const file = await nk.fileUpload(userId, decodeBase64(input.content), input.format);
       return { uuid: file.id };
     },
+    // The file travels as base64 inside a JSON string inside the JSON body: 5 MB take under 8 MiB.
+    { maxBodyBytes: 8 * 1024 * 1024 },
   ),
 
   // Anyone: uploads are public, as /uploads/{uuid} is.

@@ -26,6 +26,8 @@ export interface Call<I> {
 export interface RpcDef {
   id: string;
   access: Access;
+  /** A larger HTTP body cap than the gateway's, for RPCs that carry uploads (registered users only). */
+  maxBodyBytes?: number;
   run(ctx: RpcContext, payload: string, nk: Nk, logger: Logger): Promise<string>;
 }
 
@@ -34,10 +36,12 @@ export function rpc<S extends z.ZodType, R>(
   access: Access,
   input: S,
   handler: (call: Call<z.infer<S>>) => Promise<R>,
+  options: { maxBodyBytes?: number } = {},
 ): RpcDef {
   return {
     id,
     access,
+    maxBodyBytes: options.maxBodyBytes,
     async run(ctx, payload, nk, logger) {
       const userId = await authorize(access, ctx, nk);
       const parsed = input.safeParse(parsePayload(payload));
@@ -59,13 +63,45 @@ async function authorize(access: Access, ctx: RpcContext, nk: Nk): Promise<strin
   return ctx.userId;
 }
 
+const NUL_MESSAGE = 'Текст не должен содержать нулевых символов.';
+
 function parsePayload(payload: string): unknown {
   if (payload.trim() === '') return {};
+  // U+0000 cannot be stored by PostgreSQL: refused in every field at once, before any schema sees it.
+  if (payload.includes('\u0000')) throw invalid(NUL_MESSAGE);
+  let value: unknown;
   try {
-    return JSON.parse(payload);
+    value = JSON.parse(payload);
   } catch {
     throw invalid('Тело запроса должно быть JSON-объектом.');
   }
+  // Parsed strings hold U+0000 only through the \u0000 escape: the common case never walks the value.
+  if (payload.includes('\\u0000')) {
+    const path = nulPath(value);
+    if (path !== undefined) throw invalid(path ? `${path}: текст не должен содержать нулевых символов.` : NUL_MESSAGE);
+  }
+  return value;
+}
+
+/**
+ * Where the first string or key holding U+0000 is in a parsed JSON value, as the schema errors name it
+ * ('' for the value itself or a top-level key); undefined when there is none. A stack, not recursion:
+ * the depth is the caller's.
+ */
+function nulPath(value: unknown): string | undefined {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return path;
+    } else if (typeof v === 'object' && v !== null) {
+      for (const [k, x] of Object.entries(v)) {
+        if (k.includes('\u0000')) return path;
+        stack.push([x, path ? `${path}.${k}` : k]);
+      }
+    }
+  }
+  return undefined;
 }
 
 function describe(error: z.ZodError): string {
@@ -75,7 +111,9 @@ function describe(error: z.ZodError): string {
 }
 
 export function registerAll(initializer: Initializer, nk: Nk, logger: Logger, defs: RpcDef[]): void {
-  for (const d of defs) initializer.registerRpc(d.id, (ctx, payload) => d.run(ctx, payload, nk, logger));
+  for (const d of defs) {
+    initializer.registerRpc(d.id, (ctx, payload) => d.run(ctx, payload, nk, logger), { maxBodyBytes: d.maxBodyBytes });
+  }
 }
 
 // Schema pieces shared by many RPCs.

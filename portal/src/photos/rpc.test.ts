@@ -51,7 +51,7 @@ describe('photo sections', () => {
     await fails(newSection(owner, { title: undefined }), 400, 'title: укажите название.');
     await fails(newSection(owner, { title: '   ' }), 400, 'title: укажите название.');
     await fails(newSection(owner, { title: 'Я'.repeat(201) }), 400, 'title: не длиннее 200 символов.');
-    await fails(newSection(owner, { title: 'А\u0000Б' }), 400, 'title: недопустимые символы.');
+    await fails(newSection(owner, { title: 'А\u0000Б' }), 400, 'title: текст не должен содержать нулевых символов.');
     await fails(newSection(owner, { description: 'д'.repeat(2001) }), 400, /^description: /);
     for (const url of ['javascript:alert(1)', '//evil.ru/a.png', '/\\evil.ru', 'uploads/x', 'https://a b']) {
       await fails(newSection(owner, { cover_photo_url: url }), 400, /^cover_photo_url: /);

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { errorOf, startTestServer, tempDir, type TestServer } from '@tribuna/server/testing';
-import { call as callOn, fails, registered as registeredOn, withKey } from '../testing.ts';
+import { call as callOn, Code, fails, registered as registeredOn, startPortal, withKey, type Portal } from '../testing.ts';
 
 let ts: TestServer;
 const data = tempDir('tribuna-players-');
@@ -55,7 +55,7 @@ describe('create_player and get_player', () => {
     await fails(create(alice, { first_name: '   ', last_name: 'Яшин' }), 400, 'first_name: укажите имя.');
     await fails(create(alice, { first_name: 'Лев', last_name: 'Я'.repeat(101) }), 400, 'last_name: не длиннее 100 символов.');
     await fails(create(alice, { first_name: 'Лев', middle_name: 'И'.repeat(101), last_name: 'Яшин' }), 400, /^middle_name: /);
-    await fails(create(alice, { first_name: 'Л\u0000ев', last_name: 'Яшин' }), 400, 'first_name: недопустимые символы.');
+    await fails(create(alice, { first_name: 'Л\u0000ев', last_name: 'Яшин' }), 400, 'first_name: текст не должен содержать нулевых символов.');
     await fails(create(alice, { first_name: 7, last_name: 'Яшин' }), 400, 'first_name: ожидалась строка.');
     assert.equal((await create(alice, { first_name: 'Л'.repeat(100), last_name: 'Яшин' })).first_name.length, 100);
   });
@@ -74,6 +74,43 @@ describe('create_player and get_player', () => {
     await fails(call(alice, 'get_player', { id: crypto.randomUUID() }), 404, 'Игрок не найден.');
     await fails(call(alice, 'get_player', { id: 'nope' }), 400, /^id: /);
     await fails(call(alice, 'get_player', {}), 400, /^id: /);
+  });
+});
+
+describe('create_player limit', () => {
+  // 21 also checks the wording: "не больше 21 игрока".
+  let L: Portal;
+  before(async () => {
+    L = await startPortal({ LIMIT_PLAYERS_PER_USER: '21' });
+  });
+  after(() => L.close());
+
+  const own = async (s: Session) => (await L.call(s, 'list_players', { only_mine: true, limit: 100 })).players.length;
+
+  it('is 50 players per user unless LIMIT_PLAYERS_PER_USER says otherwise', () => {
+    assert.equal(ts.app.nk.limits.playersPerUser, 50);
+    assert.equal(L.ts.app.nk.limits.playersPerUser, 21);
+  });
+
+  it('refuses a player past the limit with 429; a deleted player frees its place, others are not held back', async () => {
+    const [u, other] = await Promise.all([L.registered(), L.registered()]);
+    const players = [];
+    for (let i = 0; i < 21; i++) players.push(await L.player(u));
+    await fails(L.player(u), 429, 'Достигнут предел: не больше 21 игрока на пользователя.', Code.Exhausted);
+    assert.equal(await own(u), 21);
+    await L.player(other);
+    await L.call(u, 'delete_player', { id: players[0].id });
+    await L.player(u);
+    await fails(L.player(u), 429, undefined, Code.Exhausted);
+  });
+
+  it('lets only as many parallel creations through as there is room for', async () => {
+    const u = await L.registered();
+    for (let i = 0; i < 19; i++) await L.player(u);
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => L.player(u)));
+    assert.equal(results.filter((r) => r.status === 'fulfilled').length, 2);
+    for (const r of results) if (r.status === 'rejected') await fails(Promise.reject(r.reason), 429, undefined, Code.Exhausted);
+    assert.equal(await own(u), 21);
   });
 });
 
@@ -142,8 +179,7 @@ describe('list_players', () => {
 
   before(async () => {
     lts = await startTestServer({ moduleSpecifiers: ['@tribuna/portal'], env: { DATA_DIR: data.dir } });
-    const reg = () => lts.client().authenticateEmail(`${crypto.randomUUID()}@example.com`, 'password-123', true);
-    [mine, other] = await Promise.all([reg(), reg()]);
+    [mine, other] = await Promise.all([registeredOn(lts), registeredOn(lts)]);
     const add = async (s: Session, first_name: string, last_name: string, goals: number, matches: number) => {
       const p = (await lts.client().rpc(s, 'create_player', { first_name, last_name })).payload as { id: string };
       await lts.app.nk.db.execute('UPDATE player SET goals = $2, matches = $3 WHERE id = $1', [p.id, goals, matches]);

@@ -2,8 +2,11 @@
 import { z } from 'zod';
 import { notFound, permissionDenied, unauthenticated } from '@tribuna/server';
 import { checkFile } from '../lib/files.ts';
+import { afterNumber, checkCreationLimit } from '../lib/limits.ts';
 import { cursor, limit, lineField, requiredLineField, rpc, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
-import { createPlayer, deletePlayer, getPlayer, listPlayers, updatePlayer, type Refusal } from './store.ts';
+import { countPlayersBy, createPlayer, deletePlayer, getPlayer, listPlayers, updatePlayer, type Refusal } from './store.ts';
+
+const tooManyPlayers = (n: number) => `Достигнут предел: не больше ${n} ${afterNumber(n, 'игрока', 'игроков')} на пользователя.`;
 
 const MAX_NAME = 100;
 
@@ -28,7 +31,8 @@ function refused(r: Refusal): never {
 }
 
 export const playerRpcs: RpcDef[] = [
-  // Registered users; the caller becomes the creator. goals and matches start at 0.
+  // Registered users, up to LIMIT_PLAYERS_PER_USER players each; the caller becomes the creator. goals and
+  // matches start at 0.
   rpc(
     'create_player',
     'registered',
@@ -40,11 +44,15 @@ export const playerRpcs: RpcDef[] = [
     }),
     async ({ input, userId, nk }) => {
       await checkFile(nk, 'avatar_id', input.avatar_id);
-      return createPlayer(nk.db, nk.uuid(), userId, {
-        first_name: input.first_name,
-        middle_name: input.middle_name ?? null,
-        last_name: input.last_name,
-        avatar_id: input.avatar_id ?? null,
+      const id = nk.uuid();
+      return nk.db.tx(async (q) => {
+        await checkCreationLimit(q, 'players', userId, nk.limits.playersPerUser, countPlayersBy, tooManyPlayers);
+        return createPlayer(q, id, userId, {
+          first_name: input.first_name,
+          middle_name: input.middle_name ?? null,
+          last_name: input.last_name,
+          avatar_id: input.avatar_id ?? null,
+        });
       });
     },
   ),

@@ -86,6 +86,11 @@ export async function createPlayer(db: Queryable, id: string, creatorId: string,
   return toPlayer(rows[0]);
 }
 
+/** How many players a user has created; served by player_creator_last_first_id_idx. */
+export async function countPlayersBy(db: Queryable, creatorId: string): Promise<number> {
+  return (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM player WHERE creator_id = $1', [creatorId]))[0].n;
+}
+
 export async function getPlayer(db: Queryable, id: string): Promise<Player | undefined> {
   const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM player WHERE id = $1`, [id]);
   return rows.length ? toPlayer(rows[0]) : undefined;

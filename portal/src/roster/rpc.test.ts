@@ -11,7 +11,8 @@ let bob: Session;
 let guest: Session;
 
 before(async () => {
-  P = await startPortal();
+  // The owner creates teams and players in every test, more than a user's default allowance.
+  P = await startPortal({ LIMIT_TEAMS_PER_USER: '1000', LIMIT_PLAYERS_PER_USER: '1000' });
   [owner, bob, guest] = await Promise.all([P.registered(), P.registered(), P.guest()]);
 });
 after(() => P.close());

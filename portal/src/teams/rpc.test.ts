@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { listTeamsQuery } from './store.ts';
-import { Code, failsWithCode, planOf, PNG, startPortal, type Portal } from '../testing.ts';
+import { Code, fails, failsWithCode, planOf, PNG, startPortal, type Portal } from '../testing.ts';
 
 let P: Portal;
 let owner: Session;
@@ -54,6 +54,44 @@ describe('create_team', () => {
   it('lets only registered users create teams', async () => {
     await failsWithCode(P.call(guest, 'create_team', { name: 'Гости' }), Code.Denied);
     await failsWithCode(P.withKey('create_team', { name: 'Ключ' }), Code.Unauthenticated);
+  });
+});
+
+describe('create_team limit', () => {
+  let L: Portal;
+  before(async () => {
+    L = await startPortal({ LIMIT_TEAMS_PER_USER: '3' });
+  });
+  after(() => L.close());
+
+  const ownTeams = async (s: Session) => (await L.call(s, 'list_teams', { creator_id: s.user_id, limit: 100 })).teams.length;
+
+  it('is 20 teams per user unless LIMIT_TEAMS_PER_USER says otherwise', () => {
+    assert.equal(P.ts.app.nk.limits.teamsPerUser, 20);
+    assert.equal(L.ts.app.nk.limits.teamsPerUser, 3);
+  });
+
+  it('refuses a team past the limit with 429; a deleted team frees its place, others are not held back', async () => {
+    const [u, other] = await Promise.all([L.registered(), L.registered()]);
+    const teams = [await L.team(u), await L.team(u), await L.team(u)];
+    await fails(L.team(u), 429, 'Достигнут предел: не больше 3 команд на пользователя.', Code.Exhausted);
+    assert.equal(await ownTeams(u), 3);
+    // Teams they manage but did not create do not count.
+    await L.member(other, u, (await L.team(other)).id);
+    await L.team(other);
+    await L.call(u, 'delete_team', { id: teams[0].id });
+    await L.team(u);
+    await fails(L.team(u), 429, undefined, Code.Exhausted);
+  });
+
+  it('lets only as many parallel creations through as there is room for', async () => {
+    const u = await L.registered();
+    await L.team(u);
+    await L.team(u);
+    const results = await Promise.allSettled(Array.from({ length: 5 }, () => L.team(u)));
+    assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
+    for (const r of results) if (r.status === 'rejected') await fails(Promise.reject(r.reason), 429, undefined, Code.Exhausted);
+    assert.equal(await ownTeams(u), 3);
   });
 });
 

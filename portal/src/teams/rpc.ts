@@ -2,18 +2,21 @@
 import { z } from 'zod';
 import { notFound, permissionDenied } from '@tribuna/server';
 import { checkFile } from '../lib/files.ts';
+import { afterNumber, checkCreationLimit } from '../lib/limits.ts';
 import { cursor, limit, lineField, requiredLineField, rpc, textField, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
 import { createFormation, DEFAULT_FORMATION } from '../locker/store.ts';
 import { accessOf, requireManager, TEAM_NOT_FOUND, teamAccess } from './access.ts';
-import { deleteTeam, getTeam, getTeamWithMembership, insertTeam, listTeams, updateTeam } from './store.ts';
+import { countTeamsBy, deleteTeam, getTeam, getTeamWithMembership, insertTeam, listTeams, updateTeam } from './store.ts';
 
 const name = requiredLineField(100, 'укажите название команды.');
 // Line breaks are kept.
 const description = textField(2000);
 const teamType = z.union([z.literal(0), z.literal(1)], { error: 'тип команды: 0 (открытая) или 1 (закрытая).' });
+const tooManyTeams = (n: number) => `Достигнут предел: не больше ${n} ${afterNumber(n, 'команды', 'команд')} на пользователя.`;
 
 export const teamRpcs: RpcDef[] = [
-  // Registered users; the caller becomes the owner. The team starts with the default formation.
+  // Registered users, up to LIMIT_TEAMS_PER_USER teams each; the caller becomes the owner. The team
+  // starts with the default formation.
   rpc(
     'create_team',
     'registered',
@@ -28,6 +31,7 @@ export const teamRpcs: RpcDef[] = [
       const id = nk.uuid();
       const formationId = nk.uuid();
       return nk.db.tx(async (q) => {
+        await checkCreationLimit(q, 'teams', userId, nk.limits.teamsPerUser, countTeamsBy, tooManyTeams);
         await insertTeam(q, id, userId, {
           name: input.name,
           description: input.description ?? '',

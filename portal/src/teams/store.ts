@@ -114,6 +114,11 @@ export async function insertTeam(q: Queryable, id: string, creatorId: string, t:
   );
 }
 
+/** How many teams a user has created (deleted teams are gone, so they do not count); served by team_creator_id_idx. */
+export async function countTeamsBy(q: Queryable, creatorId: string): Promise<number> {
+  return (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM team WHERE creator_id = $1', [creatorId]))[0].n;
+}
+
 export async function getTeam(q: Queryable, id: string): Promise<Team | undefined> {
   const rows = await q.query<Row>(`SELECT ${COLUMNS} FROM team t WHERE t.id = $1`, [id]);
   return rows.length ? toTeam(rows[0]) : undefined;

@@ -50,7 +50,7 @@ describe('video sections', () => {
     await fails(newSection(owner, { title: '' }), 400, 'title: укажите название.');
     await fails(newSection(owner, { title: 'В'.repeat(201) }), 400, 'title: не длиннее 200 символов.');
     await fails(newSection(owner, { sort_order: 'first' }), 400, /^sort_order: /);
-    await fails(newSection(owner, { description: 'a\u0000' }), 400, 'description: недопустимые символы.');
+    await fails(newSection(owner, { description: 'a\u0000' }), 400, 'description: текст не должен содержать нулевых символов.');
     await fails(newSection(owner, { team_id: crypto.randomUUID() }), 404, 'Команда не найдена.');
     await fails(call(guest, 'get_team_video_section', { id: crypto.randomUUID() }), 404, 'Раздел не найден.');
     await fails(call(guest, 'get_team_video_section', { id: 42 }), 400, /^id: /);

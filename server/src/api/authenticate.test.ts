@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Session } from '@heroiclabs/nakama-js';
-import { errorOf, startTestServer, type TestServer, json } from '../testing/index.ts';
+import { errorOf, json, sleep, startTestServer, type TestServer } from '../testing/index.ts';
 
 let ts: TestServer;
 before(async () => {
@@ -54,11 +54,14 @@ describe('authenticate device', () => {
   });
 
   it('rejects usernames with control characters or over 128 bytes', async () => {
-    for (const name of ['bad\tname', 'bad\nname', 'bad\u0000name', 'bad\u007fname']) {
+    for (const name of ['bad\tname', 'bad\nname', 'bad\u007fname']) {
       const e = await errorOf(ts.client().authenticateDevice(`device-${uniq()}`, true, name));
       assert.equal(e.status, 400, JSON.stringify(name));
       assert.deepEqual(e.body, { code: 3, message: 'Username invalid, no control characters allowed.' });
     }
+    // NUL is refused where the query is read, as in every string.
+    const nul = await errorOf(ts.client().authenticateDevice(`device-${uniq()}`, true, 'bad\u0000name'));
+    assert.deepEqual([nul.status, nul.body], [400, { code: 3, message: 'username must not contain NUL characters.' }]);
     const e = await errorOf(ts.client().authenticateDevice(`device-${uniq()}`, true, 'я'.repeat(65)));
     assert.equal(e.status, 400);
     assert.equal(e.body.message, 'Username invalid, must be 1-128 bytes.');
@@ -144,15 +147,53 @@ describe('authenticate email', () => {
     }
   });
 
-  it('limits failed password attempts per account', async () => {
+  it('limits failed password attempts per account: after ten, one attempt per growing delay', async () => {
     const email = `target.${uniq()}@example.com`;
     await ts.client().authenticateEmail(email, 'the right one', true);
     for (let i = 0; i < 10; i++) {
       assert.equal((await errorOf(ts.client().authenticateEmail(email, `wrong password ${i}`, false))).status, 401);
     }
+    // The eleventh is checked, and the next one must wait a second, even with the right password.
+    assert.equal((await errorOf(ts.client().authenticateEmail(email, 'wrong again', false))).status, 401);
     const e = await errorOf(ts.client().authenticateEmail(email, 'the right one', false));
     assert.equal(e.status, 429);
     assert.equal(e.body.code, 8);
+    assert.match(String(e.body.message), /Try again in 1 s/);
+    // A stranger's guesses delay the owner, they do not lock the owner out.
+    await sleep(1100);
+    assert.ok((await ts.client().authenticateEmail(email, 'the right one', false)).token);
+  });
+
+  it('counts e-mail and username sign-in of one account together', async () => {
+    const email = `both.${uniq()}@example.com`;
+    const username = `both_${uniq()}`;
+    await ts.client().authenticateEmail(email, 'the right one', true, username);
+    for (let i = 0; i < 5; i++) {
+      assert.equal((await errorOf(ts.client().authenticateEmail(email, `wrong password ${i}`, false))).status, 401);
+      assert.equal((await errorOf(ts.client().authenticateEmail('', `wrong password ${i}`, false, username))).status, 401);
+    }
+    assert.equal((await errorOf(ts.client().authenticateEmail('', 'wrong password 11', false, username))).status, 401);
+    assert.equal((await errorOf(ts.client().authenticateEmail(email, 'the right one', false))).status, 429);
+  });
+
+  it('reserves each attempt before checking: 300 parallel wrong passwords get at most 11 checks', async () => {
+    // A server of its own: these failures also slow down every password sign-in from this address.
+    const own = await startTestServer();
+    const email = `parallel.${uniq()}@example.com`;
+    await own.client().authenticateEmail(email, 'the right one', true);
+    const statuses = await Promise.all(Array.from({ length: 300 }, async (_, i) => {
+      const res = await fetch(`${own.url}/v2/account/authenticate/email?create=false`, {
+        method: 'POST',
+        headers: { Authorization: 'Basic ' + Buffer.from('defaultkey:').toString('base64') },
+        body: JSON.stringify({ email, password: `wrong password ${i}` }),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    }));
+    const checked = statuses.filter((s) => s === 401).length;
+    assert.equal(checked, 11, JSON.stringify(statuses));
+    assert.equal(statuses.filter((s) => s === 429).length, 289);
+    await own.close();
   });
 
   it('stores the password as an argon2id hash, on sign-up and when linking an e-mail', async () => {
@@ -241,5 +282,26 @@ describe('server key and providers', () => {
     assert.equal(res.status, 200);
     const body = await json(res);
     assert.equal(body.created, true);
+  });
+});
+
+describe('accounts created per client address', () => {
+  it('are limited per hour (device, custom id and e-mail alike); signing in to an existing one is not', async () => {
+    const own = await startTestServer({ env: { LIMIT_ACCOUNTS_PER_ADDRESS_HOUR: '3' } });
+    const device = `device-${uniq()}`;
+    await own.client().authenticateDevice(device, true);
+    await own.client().authenticateCustom(`custom-${uniq()}`, true);
+    await own.client().authenticateEmail(`${uniq()}@example.com`, 'password123', true);
+    for (const attempt of [
+      () => own.client().authenticateDevice(`device-${uniq()}`, true),
+      () => own.client().authenticateCustom(`custom-${uniq()}`, true),
+      () => own.client().authenticateEmail(`${uniq()}@example.com`, 'password123', true),
+    ]) {
+      const e = await errorOf(attempt());
+      assert.equal(e.status, 429);
+      assert.equal(e.body.message, 'Too many accounts created from this address. Try again later.');
+    }
+    assert.ok((await own.client().authenticateDevice(device, true)).token);
+    await own.close();
   });
 });

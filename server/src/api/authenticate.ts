@@ -53,8 +53,8 @@ export function authenticateRoutes(core: Core): Route[] {
   });
 
   const routes: Route[] = [
-    auth('device', (_req, body, create, username) => accounts.authenticateDevice(body.string('id'), create, username)),
-    auth('custom', (_req, body, create, username) => accounts.authenticateCustom(body.string('id'), create, username)),
+    auth('device', (req, body, create, username) => accounts.authenticateDevice(body.string('id'), create, username, req.clientIp)),
+    auth('custom', (req, body, create, username) => accounts.authenticateCustom(body.string('id'), create, username, req.clientIp)),
     auth('email', (req, body, create, username) =>
       accounts.authenticateEmail(body.string('email'), body.string('password'), create, username, req.clientIp)),
     {

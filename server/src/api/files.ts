@@ -20,7 +20,6 @@ export function fileRoutes(core: Core): Route[] {
         const headers: Record<string, string> = {
           'Cache-Control': 'public, max-age=31536000, immutable',
           ETag: etag,
-          'X-Content-Type-Options': 'nosniff',
           // Opened directly, the file may run nothing and load nothing.
           'Content-Security-Policy': "default-src 'none'",
         };

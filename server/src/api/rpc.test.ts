@@ -70,7 +70,7 @@ describe('RPC over HTTP', () => {
     assert.deepEqual(await json(res), { error: 'Bad Request', message: 'json: cannot unmarshal object into Go value of type string', code: 3 });
   });
 
-  it('with unwrap takes the raw body and returns the raw result with the request content type', async () => {
+  it('with unwrap takes the raw body and returns the raw result as JSON', async () => {
     const s = await ts.newSession();
     const res = await fetch(`${ts.url}/v2/rpc/echo?unwrap`, {
       method: 'POST',
@@ -80,6 +80,19 @@ describe('RPC over HTTP', () => {
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('content-type'), 'application/json');
     assert.equal(await res.text(), '{"raw":true}');
+  });
+
+  it('with unwrap answers application/json whatever the request type, so no caller can have HTML served', async () => {
+    const s = await ts.newSession();
+    for (const type of ['text/html', 'text/html; charset=utf-8', 'image/svg+xml', undefined]) {
+      const headers: Record<string, string> = { Authorization: `Bearer ${s.token}` };
+      if (type) headers['Content-Type'] = type;
+      const res = await fetch(`${ts.url}/v2/rpc/echo?unwrap`, { method: 'POST', headers, body: '<script>alert(1)</script>' });
+      assert.equal(res.status, 200, type);
+      assert.equal(res.headers.get('content-type'), 'application/json', type);
+      assert.equal(res.headers.get('x-content-type-options'), 'nosniff', type);
+      assert.equal(await res.text(), '<script>alert(1)</script>');
+    }
   });
 
   it('calls with the HTTP key: query parameter (the client) or Basic auth; no user', async () => {
@@ -93,6 +106,22 @@ describe('RPC over HTTP', () => {
       body: JSON.stringify('{"b":2}'),
     });
     assert.deepEqual(await json(res), { payload: '{"b":2}' });
+  });
+
+  it('passes query parameters and vars named like Object.prototype members as plain names', async () => {
+    const res = await fetch(`${ts.url}/v2/rpc/whoami?http_key=defaulthttpkey&__proto__=a&constructor=b&toString=c&__proto__=d`);
+    assert.equal(res.status, 200);
+    const body = (await json(res)) as { payload: string };
+    assert.deepEqual(Object.entries(JSON.parse(body.payload).query), [['__proto__', ['a', 'd']], ['constructor', ['b']], ['toString', ['c']]]);
+    const auth = await fetch(`${ts.url}/v2/account/authenticate/device`, {
+      method: 'POST',
+      headers: { Authorization: 'Basic ' + Buffer.from('defaultkey:').toString('base64') },
+      body: `{"id":"device-${crypto.randomUUID()}","vars":{"__proto__":"x","constructor":"y"}}`,
+    });
+    const { token } = (await json(auth)) as { token: string };
+    const r = await fetch(`${ts.url}/v2/rpc/whoami`, { headers: { Authorization: `Bearer ${token}` } });
+    const vars = JSON.parse(((await json(r)) as { payload: string }).payload).vars;
+    assert.deepEqual(Object.entries(vars), [['__proto__', 'x'], ['constructor', 'y']]);
   });
 
   it('refuses a wrong HTTP key, a bad token and no credentials with 401', async () => {

@@ -2,13 +2,10 @@
 import type { Core } from '../core/index.ts';
 import { Code, httpStatus } from '../errors.ts';
 import { basicUsername } from '../http/server.ts';
-import type { ApiRequest, RawResponse, Route } from '../http/routes.ts';
+import type { Admission, ApiRequest, RawResponse, Route } from '../http/routes.ts';
 import { invokeRpc } from '../runtime/invoke.ts';
 import type { RpcContext } from '../runtime/types.ts';
 import type { TokenClaims } from '../core/tokens.ts';
-
-/** RPC bodies may carry uploads (base64 images up to 5 MB), so their cap is larger than the gateway's. */
-export const RPC_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 function json(status: number, body: unknown): RawResponse {
   return { raw: true, status, body: JSON.stringify(body) };
@@ -22,7 +19,12 @@ function authError(error: string): RawResponse {
 }
 
 export function rpcRoutes(core: Core): Route[] {
-  const handler = async (req: ApiRequest): Promise<RawResponse> => {
+  /**
+   * Credentials from the query and headers, before the body: a session token, or the HTTP key as a query
+   * parameter or Basic auth. The body cap is the gateway's, except for RPCs registered with a larger one
+   * (uploads), which get it when called by a registered user or with the HTTP key.
+   */
+  const admit = (req: ApiRequest): Admission | RawResponse | Promise<Admission> => {
     const { config, sessions } = core;
     const httpKey = req.query.string('http_key');
     const authorization = req.header('authorization');
@@ -37,7 +39,14 @@ export function rpcRoutes(core: Core): Route[] {
     } else {
       return authError('Auth token or HTTP key required');
     }
-    const ctx = new HttpRpcContext(req, claims);
+    const large = req.method === 'POST' ? core.registry.rpcMaxBodyBytes(req.params.id) : undefined;
+    if (large === undefined) return { state: claims };
+    if (!claims) return { state: claims, maxBodyBytes: large };
+    return core.accounts.kind(claims.uid).then((kind) => (kind === 'registered' ? { state: claims, maxBodyBytes: large } : { state: claims }));
+  };
+
+  const handler = async (req: ApiRequest): Promise<RawResponse> => {
+    const ctx = new HttpRpcContext(req, req.admission as TokenClaims | null);
 
     const unwrap = req.query.has('unwrap');
     let payload = '';
@@ -66,7 +75,8 @@ export function rpcRoutes(core: Core): Route[] {
     const outcome = await invokeRpc(core, req.params.id, ctx, payload);
     if (outcome.ok) {
       if (unwrap) {
-        return { raw: true, status: 200, body: outcome.payload, contentType: req.header('content-type') ?? 'text/plain' };
+        // Never the request's own type: echoing it would let a caller have text served as text/html.
+        return { raw: true, status: 200, body: outcome.payload, contentType: 'application/json' };
       }
       // {"payload": ...} written directly: the one response every RPC call makes.
       return { raw: true, status: 200, body: `{"payload":${JSON.stringify(outcome.payload)}}` };
@@ -78,8 +88,8 @@ export function rpcRoutes(core: Core): Route[] {
   };
 
   return [
-    { method: 'GET', path: '/v2/rpc/{id}', auth: 'custom', handler },
-    { method: 'POST', path: '/v2/rpc/{id}', auth: 'custom', handler, maxBodyBytes: RPC_MAX_BODY_BYTES },
+    { method: 'GET', path: '/v2/rpc/{id}', auth: 'custom', admit, handler },
+    { method: 'POST', path: '/v2/rpc/{id}', auth: 'custom', admit, handler },
   ];
 }
 
@@ -115,7 +125,7 @@ class HttpRpcContext implements RpcContext {
 }
 
 function flatHeaders(h: ApiRequest['headers']): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = Object.create(null);
   for (const [k, v] of Object.entries(h)) {
     if (k === 'authorization' || k === 'cookie' || v === undefined) continue;
     out[k] = Array.isArray(v) ? v.join(', ') : v;

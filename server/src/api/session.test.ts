@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Session } from '@heroiclabs/nakama-js';
+import WebSocket from 'ws';
 import { errorOf, sleep, startTestServer, type TestServer, json } from '../testing/index.ts';
 
 let ts: TestServer;
@@ -52,6 +53,52 @@ describe('session tokens', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('refuse a token with characters appended to its signature, on every way in', async () => {
+    const s = await ts.newSession();
+    // Padding, and characters base64url decoding would drop or ignore ('=A' and '==A' decode to the same bytes).
+    const suffixes = ['=', '==', 'A', '=A', '==A', '!'];
+    const account = (token: string) => fetch(`${ts.url}/v2/account`, { headers: { Authorization: `Bearer ${token}` } });
+    // No RPC is registered here: an accepted token gets 404, a refused one 401 in the RPC shape.
+    const rpc = (token: string) =>
+      fetch(`${ts.url}/v2/rpc/anything`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: '"{}"' });
+    const refresh = (token: string) =>
+      fetch(`${ts.url}/v2/account/session/refresh`, {
+        method: 'POST',
+        headers: { Authorization: 'Basic ' + Buffer.from(`${ts.config.serverKey}:`).toString('base64') },
+        body: JSON.stringify({ token }),
+      });
+    const upgrade = (token: string) =>
+      new Promise<number>((resolve, reject) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${ts.port}/ws?token=${encodeURIComponent(token)}`);
+        ws.on('open', () => {
+          ws.close();
+          resolve(101);
+        });
+        ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        ws.on('error', reject);
+      });
+
+    // The tokens as issued work everywhere.
+    assert.equal((await account(s.token)).status, 200);
+    assert.equal((await rpc(s.token)).status, 404);
+    assert.equal(await upgrade(s.token), 101);
+    for (const suffix of suffixes) {
+      const token = s.token + suffix;
+      const a = await account(token);
+      assert.equal(a.status, 401, `account ${suffix}`);
+      assert.deepEqual(await json(a), { code: 16, message: 'Auth token invalid' });
+      const r = await rpc(token);
+      assert.equal(r.status, 401, `rpc ${suffix}`);
+      assert.deepEqual(await json(r), { error: 'Auth token invalid', message: 'Auth token invalid', code: 16 });
+      const f = await refresh(s.refresh_token + suffix);
+      assert.equal(f.status, 401, `refresh ${suffix}`);
+      assert.deepEqual(await json(f), { code: 16, message: 'Refresh token invalid or expired.' });
+      assert.equal(await upgrade(token), 401, `socket ${suffix}`);
+    }
+    // The refused attempts changed nothing: the refresh token as issued still refreshes.
+    assert.equal((await refresh(s.refresh_token)).status, 200);
   });
 
   it('expire: an expired token gets 401, refresh gives a working one', async () => {

@@ -4,14 +4,26 @@ import { hash, verify } from '@node-rs/argon2';
 import type { Db, Queryable } from '../db/index.ts';
 import { alreadyExists, invalid, isUniqueViolation, notFound, permissionDenied, resourceExhausted, unauthenticated } from '../errors.ts';
 import { USER_COLUMNS, type UserRow } from '../encode.ts';
-import { RateLimiter } from './rate-limit.ts';
-import { checkCustomId, checkDeviceId, checkEmail, checkPassword, checkUsername, randomUsername } from './validate.ts';
+import { Backoff, RateLimiter } from './rate-limit.ts';
+import { checkCustomId, checkDeviceId, checkEmail, checkPassword, checkUsername, jsonValueHasNul, randomUsername } from './validate.ts';
 
 export interface AuthResult {
   userId: string;
   username: string;
   created: boolean;
 }
+
+/** A sign-in by a proven address: `claimed` when the proof took over an account set up without one. */
+export interface VerifiedEmailResult extends AuthResult {
+  claimed: boolean;
+}
+
+/** Credentials an account may have besides its e-mail address: all are dropped when an address is claimed. */
+const CLAIM_RESETS = 'password = NULL, custom_id = NULL, google_id = NULL, apple_id = NULL, facebook_id = NULL, '
+  + 'facebook_instant_game_id = NULL, steam_id = NULL, gamecenter_id = NULL';
+
+const HOUR_MS = 3600_000;
+const FAILURE_WINDOW_MS = 15 * 60_000;
 
 export interface AccountData {
   user: UserRow;
@@ -55,13 +67,23 @@ function otherCredentials(except: 'device' | (typeof CREDENTIAL_COLUMNS)[number]
 
 export class Accounts {
   private readonly db: Db;
-  // Failed password checks: per account and per client address.
-  private readonly failedByAccount = new RateLimiter(10, 15 * 60_000);
-  private readonly failedByAddress = new RateLimiter(50, 15 * 60_000);
+  // Password checks: per account (whatever name it is signed in by) and per client address.
+  private readonly passwordByAccount = new Backoff(10, FAILURE_WINDOW_MS, 60_000);
+  private readonly passwordByAddress = new Backoff(50, FAILURE_WINDOW_MS, 60_000);
+  // Accounts created by device, custom id or e-mail from one client address.
+  private readonly createdByAddress: RateLimiter;
   readonly deleteSteps: UserDeleteStep[] = [];
 
-  constructor(db: Db) {
+  constructor(db: Db, limits: { accountsPerAddressHour: number }) {
     this.db = db;
+    this.createdByAddress = new RateLimiter(limits.accountsPerAddressHour, HOUR_MS);
+  }
+
+  /** Counts an account about to be created from a client address; refuses past the hourly limit. */
+  private admitCreation(clientIp: string): void {
+    if (!this.createdByAddress.hit(clientIp || 'unknown')) {
+      throw resourceExhausted('Too many accounts created from this address. Try again later.');
+    }
   }
 
   /**
@@ -94,7 +116,7 @@ export class Accounts {
     return rows[0];
   }
 
-  async authenticateDevice(id: string | undefined, create: boolean, username?: string): Promise<AuthResult> {
+  async authenticateDevice(id: string | undefined, create: boolean, username: string | undefined, clientIp: string): Promise<AuthResult> {
     const deviceId = checkDeviceId(id);
     const name = optionalUsername(username);
     return this.findOrCreate(
@@ -102,23 +124,29 @@ export class Accounts {
         'SELECT u.id, u.username, u.disable_time FROM user_device d JOIN users u ON u.id = d.user_id WHERE d.id = $1',
         [deviceId],
       ))[0],
-      () => this.db.tx(async (q) => {
-        const user = await insertUser(q, name, {});
-        await q.execute('INSERT INTO user_device (id, user_id) VALUES ($1, $2)', [deviceId, user.userId]);
-        return user;
-      }),
+      () => {
+        this.admitCreation(clientIp);
+        return this.db.tx(async (q) => {
+          const user = await insertUser(q, name, {});
+          await q.execute('INSERT INTO user_device (id, user_id) VALUES ($1, $2)', [deviceId, user.userId]);
+          return user;
+        });
+      },
       create,
       'user_device_pkey',
       'Device ID already in use.',
     );
   }
 
-  async authenticateCustom(id: string | undefined, create: boolean, username?: string): Promise<AuthResult> {
+  async authenticateCustom(id: string | undefined, create: boolean, username: string | undefined, clientIp: string): Promise<AuthResult> {
     const customId = checkCustomId(id);
     const name = optionalUsername(username);
     return this.findOrCreate(
       () => this.userBy('custom_id', customId),
-      () => insertUser(this.db, name, { custom_id: customId }),
+      () => {
+        this.admitCreation(clientIp);
+        return insertUser(this.db, name, { custom_id: customId });
+      },
       create,
       'users_custom_id_key',
       'Custom ID is already in use.',
@@ -127,7 +155,9 @@ export class Accounts {
 
   /**
    * E-mail and password; with an empty e-mail and a username, a username and password login.
-   * Failed password checks are limited per account and per client address.
+   * Failed password checks are limited per account and per client address. An account created here
+   * has an unproven address: it does not count as registered until the address is confirmed by a code
+   * (confirmEmail), and a code sign-in by the address's owner takes it over (authenticateVerifiedEmail).
    */
   async authenticateEmail(
     emailIn: string | undefined,
@@ -157,6 +187,7 @@ export class Accounts {
     );
     if (rows.length) return this.checkPassword(rows[0], `e:${email}`, password, clientIp);
     if (!create) throw notFound('User account not found.');
+    this.admitCreation(clientIp);
     const hashed = await hash(password);
     try {
       return await insertUser(this.db, name, { email, password: hashed });
@@ -166,26 +197,30 @@ export class Accounts {
     }
   }
 
-  private async checkPassword(row: Credentials | undefined, accountKey: string, password: string, clientIp: string): Promise<AuthResult> {
-    if (this.failedByAccount.blocked(accountKey) || this.failedByAddress.blocked(clientIp)) {
-      throw resourceExhausted('Too many failed login attempts. Try again later.');
-    }
+  /**
+   * Checks a password against an account, the attempt reserved first (per account, whichever name it is
+   * signed in by, and per client address); an unknown name is limited under that name.
+   */
+  private async checkPassword(row: Credentials | undefined, unknownKey: string, password: string, clientIp: string): Promise<AuthResult> {
+    const accountKey = row ? row.id : unknownKey;
+    const addressKey = clientIp || 'unknown';
+    const wait = Math.max(this.passwordByAccount.take(accountKey), this.passwordByAddress.take(addressKey));
+    if (wait > 0) throw resourceExhausted(`Too many failed login attempts. Try again in ${wait} s.`);
     const ok = row?.password ? await verify(row.password, password).catch(() => false) : false;
-    if (!row) {
-      this.failedByAddress.hit(clientIp);
-      throw notFound('User account not found.');
-    }
-    if (!ok) {
-      this.failedByAccount.hit(accountKey);
-      this.failedByAddress.hit(clientIp);
-      throw unauthenticated('Invalid credentials.');
-    }
-    this.failedByAccount.reset(accountKey);
+    if (!row) throw notFound('User account not found.');
+    if (!ok) throw unauthenticated('Invalid credentials.');
+    this.passwordByAccount.reset(accountKey);
+    this.passwordByAddress.undo(addressKey);
     return existing(row);
   }
 
-  /** Signs in or creates an account by a verified e-mail address, with no password (code login). */
-  async authenticateVerifiedEmail(emailIn: string, create: boolean, username?: string): Promise<AuthResult> {
+  /**
+   * Signs in or creates an account by an e-mail address the caller has proven (a code sent to it), with
+   * no password. An account that holds the address unproven (set with a password, or linked, by anyone)
+   * is taken over by the proof: its password and every other credential set before it are dropped, and
+   * the caller must revoke its sessions (`claimed`).
+   */
+  async authenticateVerifiedEmail(emailIn: string, create: boolean, username?: string): Promise<VerifiedEmailResult> {
     const email = checkEmail(emailIn);
     const name = optionalUsername(username);
     const result = await this.findOrCreate(
@@ -195,10 +230,31 @@ export class Accounts {
       'users_email_key',
       'Email is already in use.',
     );
-    if (!result.created) {
-      await this.db.execute('UPDATE users SET verify_time = COALESCE(verify_time, now()) WHERE id = $1', [result.userId]);
-    }
-    return result;
+    if (result.created) return { ...result, claimed: false };
+    const claimed = await this.db.tx(async (q) => {
+      const n = await q.execute(
+        `UPDATE users SET ${CLAIM_RESETS}, verify_time = now(), update_time = now() WHERE id = $1 AND verify_time IS NULL`,
+        [result.userId],
+      );
+      if (n > 0) await q.execute('DELETE FROM user_device WHERE user_id = $1', [result.userId]);
+      return n > 0;
+    });
+    return { ...result, claimed };
+  }
+
+  /**
+   * Marks an account's own address as proven, keeping its password: for the account's owner, signed in
+   * to it, who has just entered the code sent to that address (registration). False when the account
+   * does not hold this address.
+   */
+  async confirmEmail(userId: string, emailIn: string): Promise<boolean> {
+    const email = checkEmail(emailIn);
+    const rows = await this.db.query(
+      `UPDATE users SET verify_time = COALESCE(verify_time, now()), update_time = now()
+       WHERE id = $1 AND email = $2 AND disable_time IS NULL RETURNING id`,
+      [userId, email],
+    );
+    return rows.length > 0;
   }
 
   /** Signs in or creates an account by an id from an identity provider (google_id, apple_id, ...). */
@@ -243,6 +299,7 @@ export class Accounts {
     await this.linkColumn(userId, 'custom_id', customId, 'Custom ID is already in use.');
   }
 
+  /** Links an address with a password; a new address is unproven until confirmed by a code. */
   async linkEmail(userId: string, emailIn: string | undefined, passwordIn: string | undefined): Promise<void> {
     const email = checkEmail(emailIn);
     const password = checkPassword(passwordIn);
@@ -252,9 +309,11 @@ export class Accounts {
 
   /** Links a provider id; exported for provider sign-in (Google, ...). */
   async linkColumn(userId: string, column: string, value: string, inUse: string, password?: string): Promise<void> {
+    // Another address than the proven one is not proven.
+    const proof = column === 'email' ? ', verify_time = CASE WHEN email = $2 THEN verify_time END' : '';
     try {
       const n = await this.db.execute(
-        `UPDATE users SET ${column} = $2${password ? ', password = $3' : ''}, update_time = now()
+        `UPDATE users SET ${column} = $2${password ? ', password = $3' : ''}${proof}, update_time = now()
          WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users o WHERE o.${column} = $2 AND o.id <> $1)`,
         password ? [userId, value, password] : [userId, value],
       );
@@ -288,7 +347,7 @@ export class Accounts {
   async unlinkEmail(userId: string, emailIn: string | undefined): Promise<void> {
     const email = checkEmail(emailIn);
     const n = await this.db.execute(
-      `UPDATE users SET email = NULL, password = NULL, update_time = now()
+      `UPDATE users SET email = NULL, password = NULL, verify_time = NULL, update_time = now()
        WHERE id = $1 AND email = $2 AND ${otherCredentials('email')}`,
       [userId, email],
     );
@@ -339,6 +398,8 @@ export class Accounts {
     if (u.langTag !== undefined) set('lang_tag', textField('Lang tag', u.langTag, 18) ?? 'en');
     if (u.location !== undefined) set('location', textField('Location', u.location, 255));
     if (u.timezone !== undefined) set('timezone', textField('Timezone', u.timezone, 255));
+    // jsonb cannot hold U+0000, and modules may pass on what users wrote.
+    if (u.metadata !== undefined && jsonValueHasNul(u.metadata)) throw invalid('Metadata must not contain NUL characters.');
     if (u.metadata !== undefined) set('metadata', JSON.stringify(u.metadata));
     if (!sets.length) return;
     try {
@@ -357,10 +418,13 @@ export class Accounts {
     });
   }
 
-  /** 'registered' for an account with an e-mail, password or identity provider; 'guest' for device-only. */
+  /**
+   * 'registered' for an account with a proven e-mail address or an identity provider; 'guest' for the
+   * rest (device or custom id only, or an address set with a password but never proven).
+   */
   async kind(userId: string): Promise<'guest' | 'registered' | undefined> {
     const rows = await this.db.query<{ registered: boolean }>(
-      `SELECT (email IS NOT NULL OR password IS NOT NULL OR google_id IS NOT NULL OR apple_id IS NOT NULL
+      `SELECT ((email IS NOT NULL AND verify_time IS NOT NULL) OR google_id IS NOT NULL OR apple_id IS NOT NULL
                OR facebook_id IS NOT NULL OR steam_id IS NOT NULL OR gamecenter_id IS NOT NULL
                OR facebook_instant_game_id IS NOT NULL) AS registered
        FROM users WHERE id = $1 AND disable_time IS NULL`,

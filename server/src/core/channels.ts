@@ -11,6 +11,7 @@ import { decodeCursor, encodeCursor, isCursorTime } from './cursor.ts';
 import { NotificationCode, type Notifications } from './notifications.ts';
 import { isUuid } from './tokens.ts';
 import type { Users } from './users.ts';
+import { jsonHasNul } from './validate.ts';
 
 export const ChannelType = { Room: 1, Dm: 2, Group: 3 } as const;
 
@@ -134,6 +135,8 @@ function parseContent(content: string | undefined): Record<string, unknown> {
     throw invalid('Message content must be a JSON object.');
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw invalid('Message content must be a JSON object.');
+  // Stored as jsonb, which cannot hold U+0000 (the \u0000 escape).
+  if (jsonHasNul(content ?? '', v)) throw invalid('Message content must not contain NUL characters.');
   return v as Record<string, unknown>;
 }
 

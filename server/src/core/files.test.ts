@@ -8,19 +8,24 @@ import sharp from 'sharp';
 import { CORE_MIGRATIONS, migrate, type Db } from '../db/index.ts';
 import { AppError, Code } from '../errors.ts';
 import { createLogger } from '../log.ts';
-import { freshDb, tempDir } from '../testing/index.ts';
-import { CORRUPT, Files, MAX_FILE_BYTES, MAX_IMAGE_SIDE, ONLY_IMAGES, TOO_LARGE } from './files.ts';
+import { freshDb, tempDir, testConfig } from '../testing/index.ts';
+import { BUSY, CORRUPT, Files, MAX_FILE_BYTES, MAX_IMAGE_SIDE, ONLY_IMAGES, TOO_LARGE, quotaExceeded, tooManyPixels, type FileLimits } from './files.ts';
 
 let db: Db;
 let drop: () => Promise<void>;
 const tmp = tempDir('tribuna-files-');
 let files: Files;
+// The configured defaults, for the tests that do not set limits of their own.
+const defaults = testConfig().limits;
+
+/** A file store over the same database and directory with some limits changed. */
+const filesWith = (limits: Partial<FileLimits>) => new Files(db, tmp.dir, createLogger('silent'), { ...defaults, ...limits });
 
 before(async () => {
   ({ db, drop } = await freshDb());
   // A PostgreSQL database starts empty; the embedded template is migrated already.
   await migrate(db, [CORE_MIGRATIONS]);
-  files = new Files(db, tmp.dir, createLogger('silent'));
+  files = new Files(db, tmp.dir, createLogger('silent'), defaults);
 });
 after(async () => {
   await db.close().catch(() => {});
@@ -141,7 +146,8 @@ describe('file store', () => {
   });
 
   it('refuses decompression bombs before decoding them', async () => {
-    await assert.rejects(files.upload(null, await pngClaiming(20_000, 20_000), 'png'), refused(/8192/));
+    await assert.rejects(files.upload(null, await pngClaiming(20_000, 20_000), 'png'), refused(tooManyPixels(defaults.imageMaxPixels)));
+    await assert.rejects(files.upload(null, await pngClaiming(8192, 8192), 'png'), refused('Изображение слишком большое: не больше 40 Мп.'));
   });
 
   it('removes the stored bytes when the row cannot be written', async () => {
@@ -172,11 +178,114 @@ describe('file store', () => {
       fs.writeFileSync(fresh, 'being written');
       const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
       fs.utimesSync(stale, old, old);
-      const other = new Files(db, dir.dir, createLogger('silent'));
+      const other = new Files(db, dir.dir, createLogger('silent'), defaults);
       const stored = await other.upload(null, await solid(2, 2, '#000000').png().toBuffer());
       assert.deepEqual(fs.readdirSync(path.join(dir.dir, 'uploads')).sort(), ['.tmp-in-progress', stored.id].sort());
     } finally {
       dir.remove();
     }
+  });
+});
+
+/** A user row, for the owner's foreign key. */
+async function newUser(): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.execute('INSERT INTO users (id, username) VALUES ($1, $2)', [id, `u-${id}`]);
+  return id;
+}
+
+function refusedWith(code: number, message: string) {
+  return (e: unknown) => {
+    assert.ok(e instanceof AppError, String(e));
+    assert.equal(e.code, code);
+    assert.equal(e.message, message);
+    return true;
+  };
+}
+
+/** A PNG of noise: it compresses badly, so its WebP is a few kilobytes and decoding takes a moment. */
+const noisePng = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+
+describe('file store limits', () => {
+  it('refuses an image above IMAGE_MAX_PIXELS from its header, before taking a decoder', async () => {
+    const small = filesWith({ imageMaxPixels: 1_000_000 });
+    const before = listUploads();
+    // A real image one row over a megapixel, and one claiming 2000 × 2000 in its header.
+    const over = await solid(1000, 1001, '#446688').png().toBuffer();
+    await assert.rejects(small.upload(null, over, 'png'), refused('Изображение слишком большое: не больше 1 Мп.'));
+    await assert.rejects(small.upload(null, await pngClaiming(2000, 2000), 'png'), refused(tooManyPixels(1_000_000)));
+    await assert.rejects(filesWith({ imageMaxPixels: 500_000 }).upload(null, over, 'jpeg'), refused('Изображение слишком большое: не больше 0,5 Мп.'));
+    assert.equal(small.decoders.stats.peak, 0);
+    assert.deepEqual(listUploads(), before);
+    // At the bound exactly, the image is taken.
+    const exact = await small.upload(null, await solid(1000, 1000, '#446688').png().toBuffer(), 'png');
+    assert.deepEqual([exact.width, exact.height], [1000, 1000]);
+  });
+
+  it('decodes at most IMAGE_DECODE_CONCURRENCY images at once; the others wait their turn', async () => {
+    const two = filesWith({ imageDecodeConcurrency: 2, imageDecodeQueue: 100 });
+    const png = await noisePng(600, 600);
+    const stored = await Promise.all(Array.from({ length: 8 }, () => two.upload(null, png, 'png')));
+    assert.equal(stored.length, 8);
+    assert.equal(two.decoders.stats.peak, 2);
+    assert.deepEqual(two.decoders.stats, { active: 0, queued: 0, peak: 2 });
+  });
+
+  it("refuses an upload as Unavailable when the decoders' line is full, and serves the line in order", async () => {
+    const one = filesWith({ imageDecodeConcurrency: 1, imageDecodeQueue: 1 });
+    const png = await solid(20, 20, '#00aa00').png().toBuffer();
+    // The test holds the only decoder, so the first upload waits in the one place in line.
+    assert.equal(await one.decoders.enter(), true);
+    const waiting = one.upload(null, png, 'png');
+    for (let i = 0; i < 200 && one.decoders.stats.queued === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    assert.equal(one.decoders.stats.queued, 1);
+    const before = listUploads();
+    await assert.rejects(one.upload(null, png, 'png'), refusedWith(Code.Unavailable, BUSY));
+    assert.deepEqual(listUploads(), before);
+    one.decoders.leave();
+    assert.equal((await waiting).width, 20);
+    assert.deepEqual(one.decoders.stats, { active: 0, queued: 0, peak: 1 });
+  });
+
+  it('keeps each owner within LIMIT_UPLOAD_QUOTA_BYTES of stored bytes', async () => {
+    const png = await noisePng(40, 40);
+    const probe = await files.upload(null, png, 'png');
+    const size = probe.size;
+    // Room for two and a half of these images.
+    const quota = Math.floor(size * 2.5);
+    const limited = filesWith({ uploadQuotaBytes: quota });
+    const [owner, other] = [await newUser(), await newUser()];
+    await limited.upload(owner, png, 'png');
+    await limited.upload(owner, png, 'png');
+    const before = listUploads();
+    await assert.rejects(limited.upload(owner, png, 'png'), refusedWith(Code.ResourceExhausted, quotaExceeded(quota)));
+    assert.deepEqual(listUploads(), before, 'the refused file is not left on disk');
+    assert.equal(await limited.usedBytes(db, owner), 2 * size);
+    // A smaller file still fits; other owners and owner-less files have quotas of their own or none.
+    await limited.upload(owner, await solid(2, 2, '#000000').png().toBuffer(), 'png');
+    await limited.upload(other, png, 'png');
+    await limited.upload(null, png, 'png');
+    // Full to the byte: refused before decoding.
+    const full = filesWith({ uploadQuotaBytes: 2 * size });
+    const third = await newUser();
+    await full.upload(third, png, 'png');
+    await full.upload(third, png, 'png');
+    await assert.rejects(full.upload(third, png, 'png'), refusedWith(Code.ResourceExhausted, quotaExceeded(2 * size)));
+    assert.equal(full.decoders.stats.peak, 1);
+    assert.equal(quotaExceeded(200 * 1024 * 1024), 'Достигнут предел: не больше 200 МБ загруженных файлов на пользователя.');
+  });
+
+  it('lets parallel uploads at the quota through only as far as it goes', async () => {
+    const png = await noisePng(40, 40);
+    const size = (await files.upload(null, png, 'png')).size;
+    const limited = filesWith({ uploadQuotaBytes: Math.floor(size * 2.5) });
+    const owner = await newUser();
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => limited.upload(owner, png, 'png')));
+    assert.equal(results.filter((r) => r.status === 'fulfilled').length, 2);
+    for (const r of results) if (r.status === 'rejected') refusedWith(Code.ResourceExhausted, quotaExceeded(Math.floor(size * 2.5)))(r.reason);
+    assert.equal(await limited.usedBytes(db, owner), 2 * size);
   });
 });

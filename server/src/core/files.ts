@@ -5,24 +5,89 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import type { Db } from '../db/index.ts';
-import { AppError, invalid } from '../errors.ts';
+import type { Limits } from '../config.ts';
+import type { Db, Queryable } from '../db/index.ts';
+import { AppError, Code, invalid, resourceExhausted } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { isUuid } from './tokens.ts';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** Longest side of a stored image; larger ones are scaled down. */
 export const MAX_IMAGE_SIDE = 4096;
-/** Larger inputs are refused before decoding (decompression bombs). */
-export const MAX_INPUT_PIXELS = 8192 * 8192;
 const WEBP_QUALITY = 80;
+
+// Every upload is a new image: libvips' operation cache would only hold on to memory.
+sharp.cache(false);
 
 export const TOO_LARGE = 'Файл слишком большой (макс. 5MB)';
 export const ONLY_IMAGES = 'Можно загружать только изображения (JPEG, PNG, WebP, GIF, AVIF).';
 export const CORRUPT = 'Изображение повреждено или не читается.';
 const EMPTY = 'Файл пуст.';
-const TOO_MANY_PIXELS = 'Изображение слишком большое: не больше 8192 × 8192 точек.';
 const HEIC_UNSUPPORTED = 'Формат HEIC не поддерживается: сохраните фото как JPEG.';
+export const BUSY = 'Сервер занят обработкой изображений, попробуйте через минуту.';
+
+/** The refusal of an image over IMAGE_MAX_PIXELS, in megapixels ("40 Мп", "0,5 Мп"). */
+export function tooManyPixels(maxPixels: number): string {
+  const mp = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 }).format(maxPixels / 1_000_000);
+  return `Изображение слишком большое: не больше ${mp} Мп.`;
+}
+
+/** The refusal of an upload past LIMIT_UPLOAD_QUOTA_BYTES. */
+export function quotaExceeded(quotaBytes: number): string {
+  return `Достигнут предел: не больше ${formatBytes(quotaBytes)} загруженных файлов на пользователя.`;
+}
+
+function formatBytes(n: number): string {
+  const f = (v: number) => new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 }).format(v);
+  if (n >= 1024 * 1024 * 1024) return `${f(n / (1024 * 1024 * 1024))} ГБ`;
+  if (n >= 1024 * 1024) return `${f(n / (1024 * 1024))} МБ`;
+  if (n >= 1024) return `${f(n / 1024)} КБ`;
+  return `${n} Б`;
+}
+
+/** What the file store takes from the configured limits. */
+export type FileLimits = Pick<Limits, 'uploadQuotaBytes' | 'imageMaxPixels' | 'imageDecodeConcurrency' | 'imageDecodeQueue'>;
+
+/**
+ * A counting semaphore with a bounded line: at most `slots` holders, at most `maxQueue` waiting.
+ * A released slot passes straight to the first in line, so nobody overtakes the queue.
+ */
+export class Gate {
+  private readonly slots: number;
+  private readonly maxQueue: number;
+  private readonly line: (() => void)[] = [];
+  private holders = 0;
+  private highest = 0;
+
+  constructor(slots: number, maxQueue: number) {
+    this.slots = slots;
+    this.maxQueue = maxQueue;
+  }
+
+  /** Takes a slot, waiting in line for one; false (nothing taken) when the line is full. */
+  async enter(): Promise<boolean> {
+    if (this.holders < this.slots) {
+      this.holders++;
+      this.highest = Math.max(this.highest, this.holders);
+      return true;
+    }
+    if (this.line.length >= this.maxQueue) return false;
+    await new Promise<void>((resolve) => this.line.push(resolve));
+    return true;
+  }
+
+  /** Gives back a slot taken by enter(). */
+  leave(): void {
+    const next = this.line.shift();
+    if (next) next();
+    else this.holders--;
+  }
+
+  /** Holders now, waiting now, and the most holders ever at once (a gauge for tests and the bench). */
+  get stats(): { active: number; queued: number; peak: number } {
+    return { active: this.holders, queued: this.line.length, peak: this.highest };
+  }
+}
 
 // The type sniffed from the bytes, and the format the decoder must agree on.
 const IMAGE_TYPES: Record<string, string> = {
@@ -86,12 +151,17 @@ export class Files {
   readonly dir: string;
   private readonly db: Db;
   private readonly logger: Logger;
+  private readonly limits: FileLimits;
+  /** Decoding an image takes memory in proportion to its pixels: only a few are decoded at once. */
+  readonly decoders: Gate;
   private ready: Promise<void> | undefined;
 
-  constructor(db: Db, dataDir: string, logger: Logger) {
+  constructor(db: Db, dataDir: string, logger: Logger, limits: FileLimits) {
     this.db = db;
     this.dir = path.join(dataDir, 'uploads');
     this.logger = logger;
+    this.limits = limits;
+    this.decoders = new Gate(limits.imageDecodeConcurrency, limits.imageDecodeQueue);
   }
 
   /** Validates, re-encodes and stores an image; declaredFormat is the client's claim, checked only to be an image. */
@@ -102,7 +172,9 @@ export class Files {
     if (declared && !DECLARED_IMAGE.test(declared)) throw invalid(ONLY_IMAGES);
     const sniffed = await fileTypeFromBuffer(bytes);
     if (!sniffed || !(sniffed.mime in IMAGE_TYPES)) throw invalid(ONLY_IMAGES);
-    const image = await toWebp(bytes, sniffed.mime, this.logger);
+    // A full quota is refused before the costly decoding; the exact check is made with the insert.
+    if (ownerId !== null) await this.checkQuota(this.db, ownerId, 1);
+    const image = await this.toWebp(bytes, sniffed.mime);
     if (image.data.length > MAX_FILE_BYTES) throw invalid(TOO_LARGE);
 
     await this.ensureDir();
@@ -111,15 +183,67 @@ export class Files {
     await this.writeAtomically(id, image.data);
     // The row comes after the file, so no row ever points at missing bytes.
     try {
-      const rows = await this.db.query<Row>(
-        `INSERT INTO file (id, owner_id, mime, size, width, height, sha256) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         RETURNING ${COLUMNS}`,
-        [id, ownerId, 'image/webp', image.data.length, image.width, image.height, sha256],
-      );
-      return fromRow(rows[0]);
+      return await this.db.tx(async (q) => {
+        if (ownerId !== null) {
+          // One owner's uploads are counted and inserted one at a time, so parallel ones cannot overshoot.
+          await q.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`file-quota:${ownerId}`]);
+          await this.checkQuota(q, ownerId, image.data.length);
+        }
+        const rows = await q.query<Row>(
+          `INSERT INTO file (id, owner_id, mime, size, width, height, sha256) VALUES ($1, $2, $3, $4, $5, $6, $7)
+           RETURNING ${COLUMNS}`,
+          [id, ownerId, 'image/webp', image.data.length, image.width, image.height, sha256],
+        );
+        return fromRow(rows[0]);
+      });
     } catch (err) {
       await fs.rm(this.pathOf(id), { force: true });
       throw err;
+    }
+  }
+
+  /** Bytes stored for an owner's uploads (the re-encoded sizes). */
+  async usedBytes(q: Queryable, ownerId: string): Promise<number> {
+    const rows = await q.query<{ used: string }>('SELECT COALESCE(sum(size), 0)::text AS used FROM file WHERE owner_id = $1', [ownerId]);
+    return Number(rows[0].used);
+  }
+
+  /** ResourceExhausted when adding bytes would take the owner past the quota. */
+  private async checkQuota(q: Queryable, ownerId: string, bytes: number): Promise<void> {
+    const quota = this.limits.uploadQuotaBytes;
+    if ((await this.usedBytes(q, ownerId)) + bytes > quota) throw resourceExhausted(quotaExceeded(quota));
+  }
+
+  /**
+   * Reads the header (format, dimensions) and refuses too many pixels before decoding anything; then,
+   * holding one of the few decoder slots, decodes (EXIF orientation applied), scales down and encodes
+   * as WebP. Metadata is not copied.
+   */
+  private async toWebp(bytes: Uint8Array, mime: string): Promise<Encoded> {
+    const maxPixels = this.limits.imageMaxPixels;
+    let entered = false;
+    try {
+      const input = sharp(bytes, { limitInputPixels: maxPixels, failOn: 'warning' });
+      const meta = await input.metadata();
+      if (meta.format !== IMAGE_TYPES[mime]) throw invalid(ONLY_IMAGES);
+      if (meta.width * meta.height > maxPixels) throw invalid(tooManyPixels(maxPixels));
+      entered = await this.decoders.enter();
+      if (!entered) throw new AppError(Code.Unavailable, BUSY);
+      const { data, info } = await input
+        .rotate()
+        .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer({ resolveWithObject: true });
+      return { data, width: info.width, height: info.height };
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      const message = err instanceof Error ? err.message : String(err);
+      this.logger.debug('image refused', { mime, reason: message });
+      if (/pixel limit/i.test(message)) throw invalid(tooManyPixels(maxPixels));
+      if (mime === 'image/heic' || mime === 'image/heif') throw invalid(HEIC_UNSUPPORTED);
+      throw invalid(CORRUPT);
+    } finally {
+      if (entered) this.decoders.leave();
     }
   }
 
@@ -208,26 +332,4 @@ interface Encoded {
   data: Buffer;
   width: number;
   height: number;
-}
-
-/** Decodes (EXIF orientation applied), scales down and encodes as WebP; metadata is not copied. */
-async function toWebp(bytes: Uint8Array, mime: string, logger: Logger): Promise<Encoded> {
-  try {
-    const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' });
-    const meta = await input.metadata();
-    if (meta.format !== IMAGE_TYPES[mime]) throw invalid(ONLY_IMAGES);
-    const { data, info } = await input
-      .rotate()
-      .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: WEBP_QUALITY })
-      .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const message = err instanceof Error ? err.message : String(err);
-    logger.debug('image refused', { mime, reason: message });
-    if (/pixel limit/i.test(message)) throw invalid(TOO_MANY_PIXELS);
-    if (mime === 'image/heic' || mime === 'image/heif') throw invalid(HEIC_UNSUPPORTED);
-    throw invalid(CORRUPT);
-  }
 }

@@ -46,7 +46,7 @@ export async function createCore(config: Config, db: Db, logger: Logger): Promis
   const sessions = new Sessions(db, config);
   await sessions.load();
   const users = new Users(db, (id) => router.isOnline(id));
-  const accounts = new Accounts(db);
+  const accounts = new Accounts(db, config.limits);
   const notifications = new Notifications(db, router);
   const isOnline = (id: string) => router.isOnline(id);
   // Channels and groups need each other: channels ask groups about membership, groups post system messages.
@@ -74,7 +74,7 @@ export async function createCore(config: Config, db: Db, logger: Logger): Promis
     channels,
     groups,
     friends,
-    files: new Files(db, config.dataDir, logger),
+    files: new Files(db, config.dataDir, logger, config.limits),
     mailer: new Mailer(config, logger),
     google: config.google ? new Google(config.google, logger) : undefined,
   };

@@ -7,6 +7,7 @@ import type { Router } from '../realtime/router.ts';
 import { monotonicNow } from './clock.ts';
 import { BAD_CURSOR, decodeCursor, encodeCursor, isCursorTime, isTuple } from './cursor.ts';
 import { isUuid } from './tokens.ts';
+import { containsNul, jsonValueHasNul } from './validate.ts';
 
 /** System codes (negative; modules use codes above 0). */
 export const NotificationCode = {
@@ -146,5 +147,7 @@ function validate(n: NotificationInput): void {
   if (n.content !== undefined && (typeof n.content !== 'object' || n.content === null || Array.isArray(n.content))) {
     throw invalid('Notification content must be an object.');
   }
+  // Modules may pass on what users wrote; PostgreSQL stores U+0000 neither in text nor in jsonb.
+  if (containsNul(n.subject) || jsonValueHasNul(n.content)) throw invalid('Notification subject and content must not contain NUL characters.');
   if (!Number.isInteger(n.code)) throw invalid('Notification code must be a whole number.');
 }

@@ -6,6 +6,7 @@ import type { StorageAckRecord, StorageRecord } from '../encode.ts';
 import { AppError, invalid } from '../errors.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { isUuid } from './tokens.ts';
+import { jsonHasNul } from './validate.ts';
 
 export const SYSTEM_USER_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -39,6 +40,7 @@ export const VERSION_REJECTED = 'Storage write rejected - version check failed.'
 export const PERMISSION_REJECTED = 'Storage write rejected - permission denied.';
 export const DELETE_REJECTED = 'Storage delete rejected - not found, version check failed, or permission denied.';
 const NOT_OBJECT = 'Value must be a JSON object.';
+const NUL_IN_VALUE = 'Value must not contain \\u0000 characters.';
 const BAD_USER_ID = 'Invalid user ID - make sure user ID is a valid UUID.';
 
 const MAX_NAME = 128;
@@ -126,6 +128,8 @@ function checkValue(value: unknown): asserts value is string {
     throw invalid(NOT_OBJECT);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalid(NOT_OBJECT);
+  // Refused here rather than by jsonb, which answers it with an error of its own on each database.
+  if (jsonHasNul(value, parsed)) throw invalid(NUL_IN_VALUE);
   const shape = jsonShape(value);
   if (shape.depth > MAX_DEPTH) throw invalid(`Value must be nested at most ${MAX_DEPTH} levels deep.`);
   if (shape.exponent > MAX_EXPONENT) throw invalid(`Value numbers must have exponents between -${MAX_EXPONENT} and ${MAX_EXPONENT}.`);
@@ -144,7 +148,7 @@ const byId = (a: StorageId, b: StorageId) => cmp(a.collection, b.collection) || 
 function inputError(err: unknown): unknown {
   if (err instanceof AppError) return err;
   const code = (err as { code?: string } | null)?.code;
-  if (code === '22P05') return invalid('Value must not contain \\u0000 characters.');
+  if (code === '22P05') return invalid(NUL_IN_VALUE);
   if (code === '22P02' || code === '22021' || code === '22003' || code === '54001') return invalid(NOT_OBJECT);
   if (code === '23503') return invalid('Storage write rejected - owner not found.');
   return err;

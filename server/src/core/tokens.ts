@@ -36,14 +36,38 @@ export function sign(claims: TokenClaims, key: string): string {
   return body + '.' + crypto.createHmac('sha256', key).update(body).digest('base64url');
 }
 
+const B64URL_CHARS = /^[A-Za-z0-9_-]+$/;
+const B64URL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/**
+ * Whether s is canonical unpadded base64url: the only spelling encoders produce. Buffer.from(s,
+ * 'base64url') ignores padding, stray characters and a final character's unused bits, so without this
+ * check many strings would decode to the same bytes.
+ */
+function isCanonicalBase64url(s: string): boolean {
+  if (!B64URL_CHARS.test(s)) return false;
+  const rest = s.length % 4;
+  if (rest === 0) return true;
+  if (rest === 1) return false;
+  // 2 (or 3) trailing characters carry 1 (or 2) bytes; the last one's low 4 (or 2) bits are unused and must be 0.
+  return (B64URL_ALPHABET.indexOf(s[s.length - 1]) & (rest === 2 ? 15 : 3)) === 0;
+}
+
 /** The claims of a well-formed token with a valid signature, whether or not it has expired. */
 export function verifySignature(token: string, key: string): TokenClaims | null {
   if (typeof token !== 'string' || token.length > 8192) return null;
   const dot1 = token.indexOf('.');
   const dot2 = token.indexOf('.', dot1 + 1);
   if (dot1 <= 0 || dot2 <= dot1 + 1 || token.indexOf('.', dot2 + 1) !== -1) return null;
+  // The signature must be exactly the 43 characters of the HMAC's canonical encoding (checked before the
+  // byte comparison: latin1 would fold a non-ASCII character onto an ASCII one).
+  const sig = token.slice(dot2 + 1);
+  if (sig.length !== 43 || !B64URL_CHARS.test(sig)) return null;
   const headerPart = token.slice(0, dot1);
+  const payloadPart = token.slice(dot1 + 1, dot2);
+  if (!isCanonicalBase64url(payloadPart)) return null;
   if (headerPart !== HEADER) {
+    if (!isCanonicalBase64url(headerPart)) return null;
     try {
       const h = JSON.parse(Buffer.from(headerPart, 'base64url').toString('utf8'));
       if (h?.alg !== 'HS256') return null;
@@ -51,12 +75,11 @@ export function verifySignature(token: string, key: string): TokenClaims | null 
       return null;
     }
   }
-  const expected = crypto.createHmac('sha256', key).update(token.slice(0, dot2)).digest();
-  const given = Buffer.from(token.slice(dot2 + 1), 'base64url');
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+  const expected = crypto.createHmac('sha256', key).update(token.slice(0, dot2)).digest('base64url');
+  if (!crypto.timingSafeEqual(Buffer.from(sig, 'latin1'), Buffer.from(expected, 'latin1'))) return null;
   let c: Record<string, unknown>;
   try {
-    c = JSON.parse(Buffer.from(token.slice(dot1 + 1, dot2), 'base64url').toString('utf8'));
+    c = JSON.parse(Buffer.from(payloadPart, 'base64url').toString('utf8'));
   } catch {
     return null;
   }

@@ -9,6 +9,44 @@ export function byteLength(s: string): number {
   return Buffer.byteLength(s, 'utf8');
 }
 
+/**
+ * Whether a string, or any string or key inside a parsed JSON value, holds U+0000: PostgreSQL can store
+ * it neither in text nor in jsonb. Walked with a stack, not recursion: nesting depth is the client's.
+ */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (typeof value !== 'object' || value === null) return false;
+  const stack: object[] = [value];
+  while (stack.length) {
+    const o = stack.pop()!;
+    const isArray = Array.isArray(o);
+    for (const k of Object.keys(o)) {
+      if (!isArray && k.includes('\0')) return true;
+      const x = (o as Record<string, unknown>)[k];
+      if (typeof x === 'string') {
+        if (x.includes('\0')) return true;
+      } else if (typeof x === 'object' && x !== null) {
+        stack.push(x);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * containsNul for JSON text and its parsed value, walking the value only when the text has a \u0000
+ * escape: valid JSON cannot hold a raw NUL, so the common case is one scan of the text.
+ */
+export function jsonHasNul(text: string, parsed: unknown): boolean {
+  return text.includes('\\u0000') && containsNul(parsed);
+}
+
+/** Whether a value a module hands over holds U+0000, judged on its JSON text (JSON.stringify refuses cycles, so the walk ends). */
+export function jsonValueHasNul(value: unknown): boolean {
+  const text = JSON.stringify(value);
+  return text !== undefined && text.includes('\\u0000') && containsNul(JSON.parse(text));
+}
+
 export function checkUsername(username: string): string {
   if (BAD_USERNAME_CHAR.test(username)) throw invalid('Username invalid, no control characters allowed.');
   const n = byteLength(username);
@@ -50,7 +88,8 @@ export function checkPassword(password: string | undefined): string {
 export function checkVars(vars: unknown): Record<string, string> | undefined {
   if (vars === undefined || vars === null) return undefined;
   if (typeof vars !== 'object' || Array.isArray(vars)) throw invalid('vars must be an object of strings.');
-  const out: Record<string, string> = {};
+  // Keys come from the client: no prototype, so '__proto__' is kept as a key like any other.
+  const out: Record<string, string> = Object.create(null);
   for (const [k, v] of Object.entries(vars as Record<string, unknown>)) {
     if (typeof v !== 'string') throw invalid(`vars.${k} must be a string.`);
     out[k] = v;

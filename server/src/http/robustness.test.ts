@@ -1,13 +1,25 @@
 // Every route, fed malformed input: answers are client errors, never 500s, and the server stays up.
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import WebSocket from 'ws';
 import { apiRoutes } from '../api/index.ts';
-import { startTestServer, type TestServer, type TestSession } from '../testing/index.ts';
+import type { RuntimeModule } from '../runtime/types.ts';
+import { nextEvent, startTestServer, type TestServer, type TestSession } from '../testing/index.ts';
+
+// RPCs that take whatever they are given: what reaches them is what the transports let through.
+const echoModule: RuntimeModule = {
+  name: 'robustness-echo',
+  init(initializer) {
+    initializer.registerRpc('echo', (_ctx, payload) => payload);
+    initializer.registerRpc('query', (ctx) => JSON.stringify(ctx.queryParams));
+  },
+};
 
 let ts: TestServer;
 let s: TestSession;
 before(async () => {
-  ts = await startTestServer();
+  ts = await startTestServer({ modules: [echoModule] });
   s = await ts.newSession();
 });
 after(() => ts.close());
@@ -51,5 +63,154 @@ describe('malformed input on every route', () => {
     // The fuzzing logged the session out and deleted its account, cleanly: a new one works.
     const fresh = await ts.newSession();
     assert.equal((await ts.client().getAccount(fresh)).user!.id, fresh.user_id);
+  });
+});
+
+// U+0000 is text PostgreSQL cannot store: wherever a client puts it, the answer is InvalidArgument naming
+// the field, never a server error. It arrives raw (%00 in a query, a raw byte in an unwrapped RPC body) or
+// as the JSON escape \u0000, either in a request body (decoding to U+0000 in a field) or inside JSON text
+// that the server parses itself (storage values, message content).
+describe('NUL characters', () => {
+  const nul = (field: string) => `${field} must not contain NUL characters.`;
+  const NUL_VALUE = 'Value must not contain \\u0000 characters.';
+
+  it('in any query parameter or body field answer 400 on REST', async () => {
+    const me = await ts.newSession();
+    const other = await ts.newSession();
+    const basic = 'Basic ' + Buffer.from('defaultkey:').toString('base64');
+    const device = { id: `device-${crypto.randomUUID()}` };
+    // [method, path and query, body (sent as JSON: a NUL in it becomes the \u0000 escape), expected message]
+    const cases: [string, string, unknown, string][] = [
+      ['GET', '/v2/user?usernames=%00', undefined, nul('usernames')],
+      ['GET', `/v2/user?usernames=${encodeURIComponent(other.username)}&usernames=a%00b`, undefined, nul('usernames')],
+      ['GET', '/v2/user?ids=%00', undefined, nul('ids')],
+      ['GET', '/v2/user?facebook_ids=%00', undefined, nul('facebook_ids')],
+      ['POST', '/v2/friend?usernames=%00', undefined, nul('usernames')],
+      ['DELETE', '/v2/friend?usernames=%00', undefined, nul('usernames')],
+      ['POST', '/v2/friend/block?usernames=%00', undefined, nul('usernames')],
+      ['POST', '/v2/friend?ids=%00', undefined, nul('ids')],
+      ['GET', '/v2/friend?cursor=%00', undefined, nul('cursor')],
+      ['GET', '/v2/friend?limit=1%00', undefined, nul('limit')],
+      ['GET', '/v2/group?name=%00', undefined, nul('name')],
+      ['GET', '/v2/group?name=a%00', undefined, nul('name')],
+      ['GET', '/v2/group?lang_tag=%00', undefined, nul('lang_tag')],
+      ['GET', '/v2/group?langTag=en%00', undefined, nul('lang_tag')],
+      ['GET', '/v2/notification?cacheable_cursor=%00', undefined, nul('cacheable_cursor')],
+      ['GET', '/v2/storage/c?cursor=%00', undefined, nul('cursor')],
+      ['POST', '/v2/account/authenticate/device?username=a%00b', device, nul('username')],
+      ['POST', '/v2/account/authenticate/device', { id: 'device-\u0000-1234' }, nul('id')],
+      ['POST', '/v2/account/authenticate/device', { ...device, vars: { k: 'v\u0000' } }, nul('vars')],
+      ['POST', '/v2/account/authenticate/device', { ...device, vars: { 'k\u0000': 'v' } }, nul('vars')],
+      ['POST', '/v2/account/authenticate/email', { email: 'a\u0000@example.com', password: 'password-123' }, nul('email')],
+      ['POST', '/v2/account/session/refresh', { token: me.refresh_token, vars: { k: '\u0000' } }, nul('vars')],
+      ['PUT', '/v2/account', { display_name: '\u0000' }, nul('display_name')],
+      ['PUT', '/v2/account', { username: 'a\u0000b' }, nul('username')],
+      ['PUT', '/v2/account', { langTag: 'en\u0000' }, nul('lang_tag')],
+      ['POST', '/v2/event', { name: 'e\u0000' }, nul('name')],
+      ['POST', '/v2/event', { name: 'e', properties: { a: '\u0000' } }, nul('properties')],
+      ['POST', '/v2/event', { name: 'e', properties: { '\u0000': 'a' } }, nul('properties')],
+      ['POST', '/v2/group', { name: 'g\u0000' }, nul('name')],
+      ['POST', '/v2/group', { name: 'g', description: '\u0000' }, nul('description')],
+      ['POST', '/v2/storage', { object_ids: [{ collection: 'c\u0000', key: 'k' }] }, nul('collection')],
+      ['PUT', '/v2/storage', { objects: [{ collection: 'c', key: 'k\u0000', value: '{}' }] }, nul('key')],
+      ['PUT', '/v2/storage', { objects: [{ collection: 'c', key: 'k', value: '{"a":"\u0000"}' }] }, nul('value')],
+      // The value's own \u0000 escape, in a string and in a key: JSON text the server parses and stores as jsonb.
+      ['PUT', '/v2/storage', { objects: [{ collection: 'c', key: 'k', value: JSON.stringify({ a: 'x\u0000' }) }] }, NUL_VALUE],
+      ['PUT', '/v2/storage', { objects: [{ collection: 'c', key: 'k', value: JSON.stringify({ a: [{ '\u0000': 1 }] }) }] }, NUL_VALUE],
+      ['PUT', '/v2/storage', { objects: [{ collection: 'c', key: 'k', value: '{}', version: '\u0000' }] }, nul('version')],
+      ['PUT', '/v2/storage/delete', { object_ids: [{ collection: 'c', key: '\u0000' }] }, nul('key')],
+      ['POST', '/v2/session/logout', { token: '\u0000' }, nul('token')],
+    ];
+    const failures: string[] = [];
+    for (const [method, url, body, message] of cases) {
+      const auth = url.startsWith('/v2/account/authenticate') || url.startsWith('/v2/account/session') ? basic : `Bearer ${me.token}`;
+      const text = body === undefined ? undefined : JSON.stringify(body);
+      const res = await fetch(`${ts.url}${url}`, { method, headers: { Authorization: auth }, body: text });
+      const got = await res.text();
+      if (res.status !== 400 || got !== JSON.stringify({ code: 3, message })) failures.push(`${method} ${url} ${text ?? ''} -> ${res.status} ${got}`);
+    }
+    assert.deepEqual(failures, []);
+    // A backslash before u0000 is plain text, not NUL: such a value is stored.
+    const plain = JSON.stringify({ a: '\\u0000' });
+    await ts.client().writeStorageObjects(me, [{ collection: 'c', key: 'plain', value: JSON.parse(plain) }]);
+    const read = await ts.client().readStorageObjects(me, { object_ids: [{ collection: 'c', key: 'plain', user_id: me.user_id }] });
+    assert.deepEqual(read.objects!.map((o) => o.value), [{ a: '\\u0000' }]);
+    // Nothing refused was written, and the server keeps serving.
+    assert.deepEqual((await ts.client().readStorageObjects(me, { object_ids: [{ collection: 'c', key: 'k', user_id: me.user_id }] })).objects, []);
+    assert.equal((await ts.client().getAccount(me)).user!.id, me.user_id);
+  });
+
+  it('in an RPC payload or query parameter answers 400 in the RPC shape', async () => {
+    const me = await ts.newSession();
+    const post = (path: string, body: string | Buffer) =>
+      fetch(`${ts.url}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${me.token}` }, body });
+    // The payload as a JSON string whose \u0000 escape decodes to U+0000, and as a raw byte in an unwrapped body.
+    for (const [path, body] of [
+      ['/v2/rpc/echo', JSON.stringify('a\u0000b')],
+      ['/v2/rpc/echo?unwrap', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0x00, 0x22, 0x7d])],
+    ] as const) {
+      const res = await post(path, body);
+      assert.equal(res.status, 400, path);
+      assert.deepEqual(await res.json(), { error: {}, message: nul('payload'), code: 3 });
+    }
+    const q = await post('/v2/rpc/query?x=a%00b', '"{}"');
+    assert.equal(q.status, 400);
+    assert.deepEqual(await q.json(), { error: {}, message: nul('x'), code: 3 });
+    // The payload's own escapes are the module's to judge (the server cannot know it is JSON): echoed here.
+    assert.deepEqual((await ts.client().rpc(me, 'echo', { a: '\u0000' })).payload, { a: '\u0000' });
+    assert.deepEqual((await ts.client().rpc(me, 'query', {})).payload, {});
+  });
+
+  it('in any socket message answers BadInput and the socket keeps serving', async () => {
+    const me = await ts.newSession();
+    const ws = new WebSocket(`ws://127.0.0.1:${ts.port}/ws?token=${me.token}`);
+    // Replies by cid; events (presences, the room's messages) are not replies.
+    const waiting = new Map<string, (m: Record<string, unknown>) => void>();
+    ws.on('message', (d) => {
+      const m = JSON.parse(d.toString());
+      waiting.get(m.cid)?.(m);
+    });
+    await nextEvent((r) => ws.on('open', r), 3000, 'open');
+    // Envelopes as JSON: a U+0000 in them is sent as the \u0000 escape, which the socket decodes.
+    const ask = (envelope: Record<string, unknown>) => {
+      const reply = nextEvent<Record<string, unknown>>((r) => waiting.set(envelope.cid as string, r), 3000, `reply ${envelope.cid}`);
+      ws.send(JSON.stringify(envelope));
+      return reply;
+    };
+    const joined = await ask({ cid: 'join', channel_join: { target: `nul ${crypto.randomUUID()}`, type: 1, persistence: true } });
+    const channel_id = (joined.channel as { id: string }).id;
+    const sent = await ask({ cid: 'send', channel_message_send: { channel_id, content: '{"a":1}' } });
+    const message_id = (sent.channel_message_ack as { message_id: string }).message_id;
+    const CONTENT = 'Message content must not contain NUL characters.';
+    const cases: [Record<string, unknown>, string][] = [
+      [{ status_follow: { usernames: ['\u0000'] } }, nul('usernames')],
+      [{ status_follow: { usernames: [me.username, 'a\u0000b'] } }, nul('usernames')],
+      [{ status_follow: { user_ids: ['\u0000'] } }, nul('user_ids')],
+      [{ status_unfollow: { user_ids: ['\u0000'] } }, nul('user_ids')],
+      [{ status_update: { status: '\u0000' } }, nul('status')],
+      [{ channel_join: { target: 'room\u0000', type: 1 } }, nul('target')],
+      [{ channel_leave: { channel_id: '\u0000' } }, nul('channel_id')],
+      // Content holding U+0000 itself, then JSON text with its own \u0000 escape (stored as jsonb).
+      [{ channel_message_send: { channel_id, content: '{"a":"\u0000"}' } }, nul('content')],
+      [{ channel_message_send: { channel_id, content: JSON.stringify({ a: '\u0000' }) } }, CONTENT],
+      [{ channel_message_send: { channel_id, content: JSON.stringify({ '\u0000': [1] }) } }, CONTENT],
+      [{ channel_message_update: { channel_id, message_id, content: JSON.stringify({ a: { b: 'x\u0000' } }) } }, CONTENT],
+      [{ channel_message_remove: { channel_id, message_id: '\u0000' } }, nul('message_id')],
+      [{ rpc: { id: 'echo', payload: 'a\u0000b' } }, nul('payload')],
+      [{ rpc: { id: 'echo\u0000' } }, nul('id')],
+    ];
+    const failures: string[] = [];
+    for (const [i, [envelope, message]] of cases.entries()) {
+      const reply = await ask({ cid: String(i), ...envelope });
+      if (JSON.stringify(reply) !== JSON.stringify({ cid: String(i), error: { code: 3, message } })) {
+        failures.push(`${JSON.stringify(envelope)} -> ${JSON.stringify(reply)}`);
+      }
+    }
+    assert.deepEqual(failures, []);
+    // The socket and the room still work; the refused messages were neither stored nor changed.
+    assert.deepEqual(await ask({ cid: 'ping', ping: {} }), { cid: 'ping', pong: {} });
+    const history = await ts.client().listChannelMessages(me, channel_id, 10, true);
+    assert.deepEqual(history.messages!.map((m) => m.content), [{ a: 1 }]);
+    ws.close();
   });
 });

@@ -6,7 +6,10 @@ import type { Fields, Query } from './input.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
 
-/** basic: the server key (authenticate, refresh); bearer: a session token; none; custom: the handler decides. */
+/**
+ * basic: the server key (authenticate, refresh); bearer: a session token; none; custom: the route's
+ * admit() decides, from the headers, before the body is read.
+ */
 export type AuthKind = 'basic' | 'bearer' | 'none' | 'custom';
 
 export interface ApiRequest {
@@ -24,6 +27,14 @@ export interface ApiRequest {
   /** The session of a bearer route. */
   session: TokenClaims;
   clientIp: string;
+  /** What a custom route's admit() kept for its handler. */
+  admission: unknown;
+}
+
+/** A custom route's decision, made before the body is read: its body cap and what the handler needs. */
+export interface Admission {
+  maxBodyBytes?: number;
+  state?: unknown;
 }
 
 /** A response a handler shapes itself (RPC's older error shape, unwrap, empty bodies). */
@@ -42,8 +53,11 @@ export interface Route {
   path: string;
   auth: AuthKind;
   handler: Handler;
-  /** Larger request-body cap than the default, in bytes. */
-  maxBodyBytes?: number;
+  /**
+   * For custom routes: checks credentials from the request's line and headers (the body is not read yet)
+   * and answers a refusal, or admits the request with its body cap.
+   */
+  admit?: (req: ApiRequest) => Promise<Admission | RawResponse> | Admission | RawResponse;
 }
 
 export type Match =

@@ -46,6 +46,36 @@ describe('REST conventions', () => {
     assert.equal(res.headers.get('access-control-allow-origin'), '*');
   });
 
+  it('marks every answer nosniff: JSON, gzipped, errors, raw RPC answers and a refused socket', async () => {
+    const s = await ts.newSession();
+    const answers: [string, Response][] = [
+      ['json', await fetch(`${ts.url}/healthcheck`)],
+      ['json, HEAD', await fetch(`${ts.url}/healthcheck`, { method: 'HEAD' })],
+      ['session json', await fetch(`${ts.url}/v2/account`, { headers: { Authorization: `Bearer ${s.token}`, 'Accept-Encoding': 'gzip' } })],
+      ['401', await fetch(`${ts.url}/v2/account`)],
+      ['404', await fetch(`${ts.url}/v2/nothing-here`)],
+      ['501', await fetch(`${ts.url}/v2/account`, { method: 'POST' })],
+      ['body too large', await fetch(`${ts.url}/v2/account/authenticate/device`, { method: 'POST', headers: { Authorization: basic() }, body: 'x'.repeat(5000) })],
+      ['raw rpc', await fetch(`${ts.url}/v2/rpc/no_such_rpc?unwrap&http_key=defaulthttpkey`, { method: 'POST', body: '<b>' })],
+      ['raw rpc auth', await fetch(`${ts.url}/v2/rpc/no_such_rpc`, { method: 'POST' })],
+    ];
+    for (const [what, res] of answers) {
+      assert.equal(res.headers.get('x-content-type-options'), 'nosniff', what);
+      assert.match(res.headers.get('content-type') ?? '', /^application\/json/, what);
+      await res.arrayBuffer();
+    }
+    const { get } = await import('node:http');
+    const refused = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
+      const req = get(`${ts.url}/ws?token=bad`, { headers: { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==' } });
+      req.on('response', resolve);
+      req.on('upgrade', () => reject(new Error('upgraded')));
+      req.on('error', reject);
+    });
+    assert.equal(refused.statusCode, 401);
+    assert.equal(refused.headers['x-content-type-options'], 'nosniff');
+    refused.resume();
+  });
+
   it('answers an unknown path 404 and a wrong method 501 in the gateway shape', async () => {
     let res = await fetch(`${ts.url}/v2/nothing-here`);
     assert.equal(res.status, 404);

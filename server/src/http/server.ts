@@ -8,14 +8,16 @@ import type { Sessions } from '../core/sessions.ts';
 import type { TokenClaims } from '../core/tokens.ts';
 import { AppError, Code, httpStatus } from '../errors.ts';
 import type { Logger } from '../log.ts';
-import { headerOf, Incoming } from './body.ts';
+import { BodyBudget, BodyIdleError, headerOf, Incoming } from './body.ts';
+import { clientIpResolver, type ClientIp } from './client-ip.ts';
 import { Fields, Query } from './input.ts';
-import type { ApiRequest, RawResponse, RouteTable } from './routes.ts';
+import type { Admission, ApiRequest, RawResponse, RouteTable } from './routes.ts';
 import type { StaticFiles } from './static.ts';
 
 const ALLOWED_HEADERS = new Set(['authorization', 'content-type', 'user-agent', 'accept', 'accept-language', 'content-language', 'origin']);
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE']);
 const NO_STORE = 'no-store, no-cache, must-revalidate';
+const NOSNIFF = 'nosniff';
 const GZIP_MIN_BYTES = 1024;
 
 export interface HttpDeps {
@@ -27,7 +29,18 @@ export interface HttpDeps {
   onUpgrade: (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void;
 }
 
-export function createHttpServer(deps: HttpDeps): http.Server {
+/** What handle() needs beyond the deps: made once per server. */
+interface ServerState extends HttpDeps {
+  bodyBudget: BodyBudget;
+  clientIp: ClientIp;
+}
+
+export function createHttpServer(httpDeps: HttpDeps): http.Server {
+  const deps: ServerState = {
+    ...httpDeps,
+    bodyBudget: new BodyBudget(httpDeps.config.maxBodyBytesInFlight),
+    clientIp: clientIpResolver(httpDeps.config.trustedProxies),
+  };
   const server = http.createServer({ IncomingMessage: Incoming, keepAliveTimeout: 65_000 }, (req, res) => {
     handle(deps, req, res).catch((err) => {
       deps.logger.error('unhandled request error', { err });
@@ -51,7 +64,7 @@ export function createHttpServer(deps: HttpDeps): http.Server {
   return server;
 }
 
-async function handle(deps: HttpDeps, req: Incoming, res: http.ServerResponse): Promise<void> {
+async function handle(deps: ServerState, req: Incoming, res: http.ServerResponse): Promise<void> {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
@@ -92,35 +105,62 @@ async function handle(deps: HttpDeps, req: Incoming, res: http.ServerResponse): 
   }
   const { route, params } = match;
 
+  // Credentials are checked from the headers before any body is read: a request that may not be made
+  // is answered at once and holds no memory for its body.
   let session: TokenClaims | undefined;
   if (route.auth === 'basic') {
     const err = checkServerKey(headerOf(req, 'authorization'), deps.config.serverKey);
     if (err) {
-      writeError(res, err);
+      refuseBeforeBody(req, res, err);
       return;
     }
   } else if (route.auth === 'bearer') {
     const auth = headerOf(req, 'authorization');
     if (!auth) {
-      writeError(res, new AppError(Code.Unauthenticated, 'Auth token required'));
+      refuseBeforeBody(req, res, new AppError(Code.Unauthenticated, 'Auth token required'));
       return;
     }
     session = auth.startsWith('Bearer ') ? deps.sessions.verifySession(auth.slice(7)) ?? undefined : undefined;
     if (!session) {
-      writeError(res, new AppError(Code.Unauthenticated, 'Auth token invalid'));
+      refuseBeforeBody(req, res, new AppError(Code.Unauthenticated, 'Auth token invalid'));
       return;
     }
   }
 
-  let rawBody: Buffer;
-  try {
-    rawBody = await req.readBody(route.maxBodyBytes ?? deps.config.maxRequestSizeBytes);
-  } catch (err) {
-    writeError(res, err instanceof AppError ? err : new AppError(Code.InvalidArgument, 'Bad Request'));
-    return;
+  const apiReq = new Request(req, method, path, params, qs, session as TokenClaims, deps.clientIp(req));
+  let limit = deps.config.maxRequestSizeBytes;
+  if (route.admit) {
+    let admission: Admission | RawResponse;
+    try {
+      // Not awaited when it answers at once, so the body is still taken straight from the parser.
+      const a = route.admit(apiReq);
+      admission = a instanceof Promise ? await a : a;
+    } catch (err) {
+      if (!(err instanceof AppError)) deps.logger.error('request failed', { method, path, err });
+      refuseBeforeBody(req, res, err instanceof AppError ? err : new AppError(Code.Internal, 'Internal error'));
+      return;
+    }
+    if (isRaw(admission)) {
+      if (req.hasUnreadBody) res.shouldKeepAlive = false;
+      writeRaw(req, res, admission);
+      return;
+    }
+    apiReq.admission = admission.state;
+    if (admission.maxBodyBytes !== undefined) limit = admission.maxBodyBytes;
   }
 
-  const apiReq = new Request(req, method, path, params, qs, rawBody, session as TokenClaims);
+  try {
+    apiReq.rawBody = await req.readBody({ limit, budget: deps.bodyBudget, idleMs: deps.config.bodyIdleTimeoutMs });
+  } catch (err) {
+    if (err instanceof BodyIdleError) {
+      res.shouldKeepAlive = false;
+      writeError(res, new AppError(Code.DeadlineExceeded, err.message));
+      req.socket.destroySoon();
+      return;
+    }
+    refuseBeforeBody(req, res, err instanceof AppError ? err : new AppError(Code.InvalidArgument, 'Bad Request'));
+    return;
+  }
 
   try {
     const out = await route.handler(apiReq);
@@ -132,6 +172,14 @@ async function handle(deps: HttpDeps, req: Incoming, res: http.ServerResponse): 
   }
 }
 
+/** An error answer to a request whose body was not read: the connection closes after it, unread. */
+function refuseBeforeBody(req: Incoming, res: http.ServerResponse, err: AppError): void {
+  if (req.hasUnreadBody) res.shouldKeepAlive = false;
+  writeError(res, err);
+}
+
+const EMPTY_BODY = Buffer.alloc(0);
+
 /** What a route handler sees of a request. */
 class Request implements ApiRequest {
   readonly query: Query;
@@ -141,18 +189,18 @@ class Request implements ApiRequest {
   readonly method: string;
   readonly path: string;
   readonly params: Record<string, string>;
-  readonly rawBody: Buffer;
+  rawBody: Buffer = EMPTY_BODY;
   readonly session: TokenClaims;
+  admission: unknown;
 
-  constructor(req: http.IncomingMessage, method: string, path: string, params: Record<string, string>, qs: string, rawBody: Buffer, session: TokenClaims) {
+  constructor(req: http.IncomingMessage, method: string, path: string, params: Record<string, string>, qs: string, session: TokenClaims, clientIp: string) {
     this.#req = req;
     this.method = method;
     this.path = path;
     this.params = params;
-    this.rawBody = rawBody;
     this.session = session;
     this.query = new Query(qs);
-    this.clientIp = clientIp(req);
+    this.clientIp = clientIp;
   }
 
   get headers(): http.IncomingHttpHeaders {
@@ -220,10 +268,6 @@ export function basicUsername(authorization: string): string | undefined {
   return colon === -1 ? undefined : decoded.slice(0, colon);
 }
 
-export function clientIp(req: http.IncomingMessage): string {
-  return req.socket.remoteAddress ?? '';
-}
-
 function acceptsGzip(req: http.IncomingMessage): boolean {
   const ae = headerOf(req, 'accept-encoding');
   return typeof ae === 'string' && ae.includes('gzip');
@@ -253,8 +297,9 @@ function send(
     res.end();
     return;
   }
-  // A flat [name, value, ...] list: no intermediate object per response.
-  const out: (string | number)[] = ['Content-Type', contentType, 'Access-Control-Allow-Origin', '*'];
+  // A flat [name, value, ...] list: no intermediate object per response. nosniff: a browser takes the
+  // declared type (JSON, an image) and never guesses HTML or script from the bytes.
+  const out: (string | number)[] = ['Content-Type', contentType, 'Access-Control-Allow-Origin', '*', 'X-Content-Type-Options', NOSNIFF];
   if (!ownCaching) out.push('Cache-Control', NO_STORE);
   if (headers !== undefined) for (const k in headers) out.push(k, headers[k]);
   // A small string body stays a string: Node then writes headers and body in one piece.
@@ -278,6 +323,7 @@ export function writeError(res: http.ServerResponse, err: AppError, withCors = t
     'Content-Type': 'application/json',
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': NO_STORE,
+    'X-Content-Type-Options': NOSNIFF,
   };
   if (withCors) headers['Access-Control-Allow-Origin'] = '*';
   if (err.code === Code.Unauthenticated) headers['WWW-Authenticate'] = err.message.replace(/[^\x20-\x7e]/g, '?');

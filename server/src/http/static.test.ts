@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, tempDir, type TestServer, json } from '../testing/index.ts';
+import { CONTENT_SECURITY_POLICY } from './static.ts';
 
 let ts: TestServer;
 const web = tempDir('tribuna-web-');
@@ -37,6 +38,37 @@ describe('web app files', () => {
     const again = await fetch(`${ts.url}/assets/app-abc123.js`, { headers: { 'If-None-Match': etag } });
     assert.equal(again.status, 304);
     assert.equal((await fetch(`${ts.url}/assets/missing.js`)).status, 404);
+  });
+
+  it('sends the app\'s Content-Security-Policy and Referrer-Policy with index.html, deep links and 304s included', async () => {
+    for (const p of ['/', '/teams/123/roster', '/user/profile']) {
+      const res = await fetch(ts.url + p);
+      assert.equal(res.status, 200, p);
+      const csp = res.headers.get('content-security-policy');
+      assert.equal(csp, CONTENT_SECURITY_POLICY, p);
+      for (const d of ["script-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'self'"]) {
+        assert.ok(csp!.split('; ').includes(d), `${p}: ${d}`);
+      }
+      // No inline script or eval may run.
+      assert.doesNotMatch(csp!, /unsafe-inline|unsafe-eval/, p);
+      assert.equal(res.headers.get('referrer-policy'), 'strict-origin-when-cross-origin', p);
+      assert.equal(res.headers.get('x-content-type-options'), 'nosniff', p);
+      const again = await fetch(ts.url + p, { headers: { 'If-None-Match': res.headers.get('etag')! } });
+      assert.equal(again.status, 304, p);
+      assert.equal(again.headers.get('content-security-policy'), CONTENT_SECURITY_POLICY, p);
+    }
+  });
+
+  it('frames only the video hosts team videos are embedded from', async () => {
+    const csp = (await fetch(ts.url + '/')).headers.get('content-security-policy')!;
+    const frames = csp.split('; ').find((d) => d.startsWith('frame-src '))!.split(' ').slice(1);
+    assert.deepEqual(frames.sort(), ['https://rutube.ru', 'https://vk.com', 'https://vkvideo.ru', 'https://www.youtube.com']);
+  });
+
+  it('marks every file nosniff; the policy goes with HTML only', async () => {
+    const res = await fetch(`${ts.url}/assets/app-abc123.js`);
+    assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(res.headers.get('content-security-policy'), null);
   });
 
   it('does not let paths climb out of the web directory', async () => {

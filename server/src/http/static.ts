@@ -27,6 +27,26 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml', '.webmanifest']);
 
+// The web app's policy, sent with its HTML. The app has no inline script or <style> (React sets styles
+// through the CSSOM, which CSP leaves alone); images may be uploads, previews (blob:), data: URIs or
+// external avatars (https:); frames are only the players of the embed URLs team videos are stored as
+// (portal/src/videos/embed.ts), and vkvideo.ru, VK Video's own host, should vk.com's player redirect
+// there. 'self' in connect-src also covers the socket (ws:/wss: on the same host and port, CSP Level 3).
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  'frame-src https://www.youtube.com https://vk.com https://vkvideo.ru https://rutube.ru',
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
 interface Entry {
   body: Buffer;
   gzip?: Buffer;
@@ -90,6 +110,7 @@ export class StaticFiles {
       'X-Content-Type-Options': 'nosniff',
     };
     if (entry.type.startsWith('text/html')) {
+      headers['Content-Security-Policy'] = CONTENT_SECURITY_POLICY;
       headers['X-Frame-Options'] = 'SAMEORIGIN';
       headers['Referrer-Policy'] = 'strict-origin-when-cross-origin';
     }

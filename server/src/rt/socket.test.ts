@@ -99,6 +99,21 @@ describe('malformed frames', () => {
     ws.close();
   });
 
+  it('answers names of Object.prototype members as unknown messages, revealing nothing', async () => {
+    const s = await ts.newSession();
+    const { ws, next } = await rawSocket(`token=${s.token}`);
+    const names = ['constructor', '__proto__', 'hasOwnProperty', 'valueOf', 'toString', 'isPrototypeOf', '__defineGetter__'];
+    for (const [i, name] of names.entries()) {
+      // Written by hand: JSON.stringify would drop a '__proto__' key set through an object literal.
+      ws.send(`{"cid":"${i}","${name}":{}}`);
+      const reply = await next();
+      assert.deepEqual(reply, { cid: String(i), error: { code: 1, message: `Unrecognized message: ${name}` } }, name);
+    }
+    ws.send(JSON.stringify({ cid: 'after', ping: {} }));
+    assert.deepEqual(await next(), { cid: 'after', pong: {} });
+    ws.close();
+  });
+
   it('a binary frame or an oversized frame closes only that socket', async () => {
     const s = await ts.newSession();
     const a = await rawSocket(`token=${s.token}`);

@@ -7,7 +7,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData } from 'ws';
 import type { Core } from '../core/index.ts';
 import { Fields } from '../http/input.ts';
-import { clientIp } from '../http/server.ts';
+import { clientIpResolver } from '../http/client-ip.ts';
 import type { WireFormat } from '../realtime/router.ts';
 import { stream, StreamMode } from '../realtime/tracker.ts';
 import { SocketCode, toSocketError } from './errors.ts';
@@ -34,6 +34,10 @@ function toBytes(data: RawData): Uint8Array {
 
 export function createSocketServer(core: Core, handlers: SocketHandlers): SocketServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: core.config.maxMessageSizeBytes, perMessageDeflate: false });
+  // Message names come from the client: looked up in a Map of the handlers' own names, so that
+  // 'constructor', '__proto__' and the like are unknown messages rather than Object.prototype members.
+  const known = new Map(Object.entries(handlers));
+  const clientIp = clientIpResolver(core.config.trustedProxies);
   const sessions = new Map<string, SocketSession>();
   const closeHooks: Array<(s: SocketSession) => void> = [];
 
@@ -59,7 +63,7 @@ export function createSocketServer(core: Core, handlers: SocketHandlers): Socket
   });
 
   function reject(socket: Duplex, status: number, text: string, message: string): void {
-    socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(message)}\r\nConnection: close\r\n\r\n${message}`);
+    socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(message)}\r\nConnection: close\r\n\r\n${message}`);
   }
 
   function connected(s: SocketSession, status: boolean): void {
@@ -143,7 +147,7 @@ export function createSocketServer(core: Core, handlers: SocketHandlers): Socket
       return;
     }
     const name = keys[0];
-    const handler = handlers[name];
+    const handler = known.get(name);
     if (!handler) {
       reply({ error: { code: SocketCode.UnrecognizedPayload, message: `Unrecognized message: ${name}` } });
       return;

@@ -11,6 +11,8 @@ export type RpcOutcome =
 export async function invokeRpc(core: Core, id: string, ctx: RpcContext, payload: string): Promise<RpcOutcome> {
   const fn = core.registry.rpc(id);
   if (!fn) return { ok: false, notFound: true };
+  // Read raw from the REST body (the socket's reader refuses it already): no module can store U+0000.
+  if (payload.includes('\0')) return { ok: false, notFound: false, code: Code.InvalidArgument, message: 'payload must not contain NUL characters.' };
   try {
     // A function that answers at once is not awaited: one promise hop less on the hot path.
     const answer = fn(ctx, payload);

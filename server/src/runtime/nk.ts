@@ -1,8 +1,9 @@
 // The `nk` facade: how runtime modules reach accounts, users, sessions and notifications.
 // Modules keep their own tables and reach them through `db`.
 import crypto from 'node:crypto';
+import type { Limits } from '../config.ts';
 import type { Core } from '../core/index.ts';
-import type { AccountUpdate, AuthResult, ProviderColumn } from '../core/accounts.ts';
+import type { AccountUpdate, AuthResult, ProviderColumn, VerifiedEmailResult } from '../core/accounts.ts';
 import type { FileInfo } from '../core/files.ts';
 import type { NotificationInput } from '../core/notifications.ts';
 import type { Google, GoogleProfile } from '../core/google.ts';
@@ -127,6 +128,8 @@ export interface Nk {
   isUuid(value: unknown): value is string;
   /** A fixed-window limiter for a module's own brute-force limits. */
   rateLimiter(limit: number, windowMs: number): RateLimiter;
+  /** The configured limits (LIMIT_* and IMAGE_* variables): what one user may create, for a module's own checks. */
+  limits: Readonly<Limits>;
 
   accountGetId(userId: string): Promise<NkAccount>;
   accountUpdateId(userId: string, update: AccountUpdate): Promise<void>;
@@ -138,8 +141,17 @@ export interface Nk {
   usersBanId(userIds: string[]): Promise<void>;
   usersUnbanId(userIds: string[]): Promise<void>;
 
-  /** Signs in or creates the account of an e-mail address the module has verified (no password). */
-  authenticateVerifiedEmail(email: string, create?: boolean, username?: string): Promise<AuthResult>;
+  /**
+   * Signs in or creates the account of an e-mail address the module has verified (no password). An
+   * account holding the address unproven is taken over: its other credentials are dropped and its
+   * sessions revoked (`claimed`).
+   */
+  authenticateVerifiedEmail(email: string, create?: boolean, username?: string): Promise<VerifiedEmailResult>;
+  /**
+   * Marks the address of the caller's own account as proven (the owner, signed in, entered the code
+   * sent to it), keeping its password; false when the account does not hold this address.
+   */
+  emailConfirm(userId: string, email: string): Promise<boolean>;
   /** Signs in or creates the account of an identity-provider id the module has verified. */
   authenticateProvider(
     provider: ProviderColumn,
@@ -185,7 +197,8 @@ export interface Nk {
 
   /**
    * Stores an image (at most 5 MB; type sniffed from the bytes, declaredFormat only checked to be an image)
-   * as WebP, served at /uploads/{id}. Refusals are InvalidArgument with a Russian message.
+   * as WebP, served at /uploads/{id}. Refusals are InvalidArgument with a Russian message; ResourceExhausted
+   * past the owner's quota (LIMIT_UPLOAD_QUOTA_BYTES), Unavailable when too many images wait for decoding.
    */
   fileUpload(ownerId: string | null, bytes: Uint8Array, declaredFormat?: string): Promise<NkFile>;
   /** A stored file with its bytes; undefined for an unknown or malformed id. */
@@ -247,6 +260,7 @@ export function createNk(core: Core, disconnectUser: (userId: string) => void): 
     uuid: () => crypto.randomUUID(),
     isUuid,
     rateLimiter: (limit, windowMs) => new RateLimiter(limit, windowMs),
+    limits: Object.freeze({ ...core.config.limits }),
 
     async accountGetId(userId) {
       if (!isUuid(userId)) throw invalid('Invalid user id.');
@@ -284,7 +298,16 @@ export function createNk(core: Core, disconnectUser: (userId: string) => void): 
     },
     usersUnbanId: (ids) => accounts.unbanUsers(ids),
 
-    authenticateVerifiedEmail: (email, create = true, username) => accounts.authenticateVerifiedEmail(email, create, username),
+    async authenticateVerifiedEmail(email, create = true, username) {
+      const result = await accounts.authenticateVerifiedEmail(email, create, username);
+      // The proof took over an account set up without one: whoever set it up is signed out everywhere.
+      if (result.claimed) {
+        await sessions.revokeAll(result.userId);
+        disconnectUser(result.userId);
+      }
+      return result;
+    },
+    emailConfirm: (userId, email) => accounts.confirmEmail(userId, email),
     authenticateProvider: (provider, id, create = true, username, profile) =>
       accounts.authenticateProvider(provider, id, create, username, profile),
     authenticateTokenGenerate(userId, username, vars) {

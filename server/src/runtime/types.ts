@@ -37,8 +37,16 @@ export interface ApiEvent {
 
 export type EventHandler = (ctx: EventContext, event: ApiEvent) => Promise<void> | void;
 
+export interface RpcOptions {
+  /**
+   * A larger request-body cap over HTTP than the gateway's (MAX_REQUEST_SIZE_BYTES), for RPCs that carry
+   * uploads. It applies to registered users and HTTP-key calls only; guests keep the gateway's cap.
+   */
+  maxBodyBytes?: number;
+}
+
 export interface Initializer {
-  registerRpc(id: string, fn: RpcFunction): void;
+  registerRpc(id: string, fn: RpcFunction, options?: RpcOptions): void;
   registerEvent(fn: EventHandler): void;
   /** Called once when the server stops, after transports close. */
   registerShutdown(fn: () => Promise<void> | void): void;

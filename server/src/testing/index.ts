@@ -111,6 +111,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     WEB_DIST: 'none',
     RUNTIME_MODULES: 'none',
     DATA_DIR: path.join(os.tmpdir(), 'tribuna-test-unused'),
+    // Every test account comes from 127.0.0.1: tests of this limit set their own.
+    LIMIT_ACCOUNTS_PER_ADDRESS_HOUR: '1000000',
     ...env,
   });
 }

@@ -1,0 +1,121 @@
+// The Content-Security-Policy the server sends with the app: every main page, a signed-in user's pages,
+// an avatar upload (blob: preview, /uploads image) and team videos embedded from the allowed hosts must
+// run without one violation. The players cannot load here (no internet), but a frame the policy refused
+// would still be reported.
+import { expect, test, type Page } from '@playwright/test';
+import { startPortal, type Portal } from './portal.ts';
+
+let portal: Portal;
+test.beforeAll(async () => {
+  portal = await startPortal();
+});
+test.afterAll(async () => {
+  await portal?.close();
+});
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAAb0lEQVR4nO3PAQkAAAyEwO9feoshgnABdLep8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3IPanc8OLDQitxAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+declare global {
+  interface Window {
+    cspViolations: string[];
+  }
+}
+
+/** A page that records the policy's violations: the DOM events and Chromium's console reports. */
+async function watchedPage(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    window.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.cspViolations.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+  const reports: string[] = [];
+  page.on('console', (msg) => {
+    // Only the portal's own documents: an embedded player's policy is its own business.
+    if (/Content[- ]Security[- ]Policy/i.test(msg.text()) && msg.location().url.startsWith(portal.url)) reports.push(msg.text());
+  });
+  return async () => [...(await page.evaluate(() => window.cspViolations)), ...reports];
+}
+
+async function visit(page: Page, violations: () => Promise<string[]>, path: string): Promise<void> {
+  await page.goto(portal.url + path);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('#root')).not.toBeEmpty();
+  expect(await violations(), path).toEqual([]);
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto(`${portal.url}/login`);
+  await page.getByRole('button', { name: 'Код на электронную почту' }).click();
+  await page.getByLabel('Электронная почта').fill(email);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Получить код' }).click();
+  const mail = await portal.smtp.waitForMail(email, 10_000);
+  await page.getByLabel('Код из письма').fill(/\b(\d{6})\b/.exec(mail.text ?? '')![1]);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+}
+
+/** An RPC as the signed-in user of the page, straight to the server. */
+async function rpc<T>(page: Page, id: string, input: unknown): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('tribuna.token'));
+  const res = await fetch(`${portal.url}/v2/rpc/${id}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: JSON.stringify(JSON.stringify(input)),
+  });
+  expect(res.status, id).toBe(200);
+  return JSON.parse(((await res.json()) as { payload: string }).payload) as T;
+}
+
+test('the app runs under its Content-Security-Policy', async ({ page }) => {
+  const violations = await watchedPage(page);
+  const res = await page.goto(portal.url);
+  expect(res!.headers()['content-security-policy']).toContain("script-src 'self'");
+
+  // A guest's pages.
+  for (const path of ['/', '/teams', '/players', '/login', '/registration', '/about', '/map', '/no/such/page']) {
+    await visit(page, violations, path);
+  }
+
+  // A user's: the profile with an avatar upload (a blob: preview, then the image from /uploads).
+  await signIn(page, 'csp.user@example.com');
+  for (const path of ['/schedule', '/players/create', '/teams/create', '/user/profile']) await visit(page, violations, path);
+  await page.getByLabel('Аватар').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: PNG });
+  const avatar = page.locator('img.avatar-large');
+  // A refused image makes the upload fail: the violation is the failure worth reading, so it comes first.
+  const uploaded = await expect(avatar).toHaveAttribute('src', /^\/uploads\/[0-9a-f-]{36}$/).then(() => true, () => false);
+  expect(await violations()).toEqual([]);
+  expect(uploaded).toBe(true);
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  expect(await violations()).toEqual([]);
+
+  // A team with a video from each allowed host.
+  const team = await rpc<{ id: string }>(page, 'create_team', { name: 'Политика безопасности' });
+  const section = await rpc<{ id: string }>(page, 'create_team_video_section', { team_id: team.id, title: 'Матчи' });
+  const links = ['https://youtu.be/dQw4w9WgXcQ', 'https://vk.com/video-1_2', `https://rutube.ru/video/${'a'.repeat(32)}/`];
+  for (const [i, embed_url] of links.entries()) {
+    await rpc(page, 'create_team_video', { team_id: team.id, section_id: section.id, title: `Видео ${i + 1}`, embed_url });
+  }
+  for (const sub of ['', '/roster', '/join', '/schedule', '/photos', '/locker', '/locker3d', '/about']) {
+    await visit(page, violations, `/teams/${team.id}${sub}`);
+  }
+
+  await page.goto(`${portal.url}/teams/${team.id}/videos`);
+  const frames = page.locator('iframe.video-frame');
+  await expect(frames).toHaveCount(links.length);
+  for (const frame of await frames.all()) {
+    await frame.scrollIntoViewIfNeeded();
+    // Loaded or failed (no internet), the frame has been tried: a refusal by the policy is reported by then.
+    await (await (await frame.elementHandle())!.contentFrame())!.waitForLoadState('load');
+  }
+  expect(await frames.evaluateAll((els) => els.map((e) => new URL((e as HTMLIFrameElement).src).origin))).toEqual([
+    'https://www.youtube.com',
+    'https://vk.com',
+    'https://rutube.ru',
+  ]);
+  expect(await violations()).toEqual([]);
+});
