@@ -72,7 +72,6 @@ function ConfirmStep({ session, email }: { session: Session; email: string }) {
 
   return (
     <form className="stack" onSubmit={confirm} noValidate>
-      <h2>{m.confirmTitle}</h2>
       <p>{m.confirmSent(email)}</p>
       <Field
         label={m.code}
@@ -126,7 +125,7 @@ export function Component() {
 
   return (
     <section className="page narrow">
-      <PageTitle>{m.registrationTitle}</PageTitle>
+      <PageTitle>{pending ? m.confirmTitle : m.registrationTitle}</PageTitle>
       {pending ? (
         <>
           {pending.sendError && <Notice kind="error">{pending.sendError}</Notice>}
