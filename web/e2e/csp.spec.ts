@@ -3,7 +3,7 @@
 // run without one violation. The players cannot load here (no internet), but a frame the policy refused
 // would still be reported.
 import { expect, test, type Page } from '@playwright/test';
-import { startPortal, type Portal } from './portal.ts';
+import { PNG, signInByCode, startPortal, type Portal } from './portal.ts';
 
 let portal: Portal;
 test.beforeAll(async () => {
@@ -12,11 +12,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await portal?.close();
 });
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAAb0lEQVR4nO3PAQkAAAyEwO9feoshgnABdLep8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3IPanc8OLDQitxAAAAAElFTkSuQmCC',
-  'base64',
-);
 
 declare global {
   interface Window {
@@ -47,18 +42,6 @@ async function visit(page: Page, violations: () => Promise<string[]>, path: stri
   expect(await violations(), path).toEqual([]);
 }
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${portal.url}/login`);
-  await page.getByRole('button', { name: 'Код на электронную почту' }).click();
-  await page.getByLabel('Электронная почта').fill(email);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Получить код' }).click();
-  const mail = await portal.smtp.waitForMail(email, 10_000);
-  await page.getByLabel('Код из письма').fill(/\b(\d{6})\b/.exec(mail.text ?? '')![1]);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
-}
-
 /** An RPC as the signed-in user of the page, straight to the server. */
 async function rpc<T>(page: Page, id: string, input: unknown): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('tribuna.token'));
@@ -82,7 +65,7 @@ test('the app runs under its Content-Security-Policy', async ({ page }) => {
   }
 
   // A user's: the profile with an avatar upload (a blob: preview, then the image from /uploads).
-  await signIn(page, 'csp.user@example.com');
+  await signInByCode(portal, page, 'csp.user@example.com');
   for (const path of ['/schedule', '/players/create', '/teams/create', '/user/profile']) await visit(page, violations, path);
   await page.getByLabel('Аватар').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: PNG });
   const avatar = page.locator('img.avatar-large');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { GOOGLE_ACCOUNT, startPortal, type Portal } from './portal.ts';
+import { GOOGLE_ACCOUNT, PNG, startPortal, type Portal } from './portal.ts';
 
 let portal: Portal;
 test.beforeAll(async () => {
@@ -8,12 +8,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await portal?.close();
 });
-
-// A 64x64 PNG with a red square, made once.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAAb0lEQVR4nO3PAQkAAAyEwO9feoshgnABdLep8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3IPanc8OLDQitxAAAAAElFTkSuQmCC',
-  'base64',
-);
 
 async function loginByCode(page: Page, email: string): Promise<void> {
   await page.goto(`${portal.url}/login`);

@@ -1,6 +1,7 @@
 // The whole product for browser tests: the server with the portal module and the built web app, an
 // SMTP server catching mail, and a local OpenID provider standing in for Google.
 import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
 import { startOidcProvider, startSmtpServer, startTestServer, tempDir, type TestOidcProvider, type TestServer, type TestSmtpServer } from '@tribuna/server/testing';
 
 export interface Portal {
@@ -51,4 +52,23 @@ export async function startPortal(): Promise<Portal> {
       data.remove();
     },
   };
+}
+
+/** A 64x64 PNG with a red square, for uploads. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAAb0lEQVR4nO3PAQkAAAyEwO9feoshgnABdLep8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3I8QUNyPEFDcjxBQ3IPanc8OLDQitxAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+/** Signs the page in by the e-mail code flow, the code read from the mail the portal sends. */
+export async function signInByCode(portal: Portal, page: Page, email: string): Promise<void> {
+  await page.goto(`${portal.url}/login`);
+  await page.getByRole('button', { name: 'Код на электронную почту' }).click();
+  await page.getByLabel('Электронная почта').fill(email);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Получить код' }).click();
+  const mail = await portal.smtp.waitForMail(email, 10_000);
+  await page.getByLabel('Код из письма').fill(/\b(\d{6})\b/.exec(mail.text ?? '')![1]);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
 }

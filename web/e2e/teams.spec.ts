@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { startPortal, type Portal } from './portal.ts';
+import { signInByCode, startPortal, type Portal } from './portal.ts';
 
 let portal: Portal;
 test.beforeAll(async () => {
@@ -11,15 +11,7 @@ test.afterAll(async () => {
 
 async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.goto(`${portal.url}/login`);
-  await page.getByRole('button', { name: 'Код на электронную почту' }).click();
-  await page.getByLabel('Электронная почта').fill(email);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Получить код' }).click();
-  const mail = await portal.smtp.waitForMail(email, 10_000);
-  await page.getByLabel('Код из письма').fill(/\b(\d{6})\b/.exec(mail.text ?? '')![1]);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+  await signInByCode(portal, page, email);
   return page;
 }
 

@@ -8,12 +8,11 @@ import { useAuthenticated } from '../../../stores/session.ts';
 import { Button, Field, Notice, PageTitle } from '../../../shared/ui/index.tsx';
 import { requestAuthCode, verifyAuthCode } from '../api/auth-code.ts';
 import { googleAuthUrl } from '../api/google.ts';
+import { CodeField } from '../components/code-field.tsx';
 import { authMessages as m } from '../messages.ts';
 
 type Step = 'choose' | 'email' | 'code';
 type Status = { kind: 'success' | 'error'; text: string } | null;
-
-export const CODE_LENGTH = 6;
 
 /** The server's own message of a refusal, when it sent one (a body without one leaves the status text). */
 function serverMessage(err: ApiError): string | undefined {
@@ -156,16 +155,7 @@ export function Component() {
       )}
       {step === 'code' && (
         <form className="stack" onSubmit={verify} noValidate>
-          <Field
-            label={m.code}
-            name="code"
-            hint={m.codeHint}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={CODE_LENGTH}
-            value={code}
-            onChange={(e) => setCode(e.target.value.slice(0, CODE_LENGTH))}
-          />
+          <CodeField value={code} onChange={setCode} />
           <div className="row">
             <button type="submit" className="btn btn-primary" disabled={loading || code.trim().length === 0}>
               {loading ? m.verifying : m.verify}

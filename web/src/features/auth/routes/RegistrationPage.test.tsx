@@ -15,6 +15,14 @@ vi.mock('../../../lib/nakama/account.ts', () => ({
 
 const { Component: RegistrationPage, validateRegistration, registrationError } = await import('./RegistrationPage.tsx');
 
+/** Fills the form with Ivan's details and sends it. */
+async function submitForm(user: ReturnType<typeof userEvent.setup>): Promise<void> {
+  await user.type(screen.getByLabelText('Имя пользователя'), 'ivan');
+  await user.type(screen.getByLabelText('Пароль'), 'long enough');
+  await user.type(screen.getByLabelText('Электронная почта'), 'ivan@example.com');
+  await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+}
+
 describe('registration', () => {
   it('validates username, password and e-mail before calling the server', async () => {
     const user = userEvent.setup();
@@ -33,10 +41,7 @@ describe('registration', () => {
     register.mockRejectedValueOnce(new ApiError(409, 6, 'Username is already in use.'));
     const user = userEvent.setup();
     renderPage(<RegistrationPage />, '/registration');
-    await user.type(screen.getByLabelText('Имя пользователя'), 'ivan');
-    await user.type(screen.getByLabelText('Пароль'), 'long enough');
-    await user.type(screen.getByLabelText('Электронная почта'), 'ivan@example.com');
-    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    await submitForm(user);
     expect(await screen.findByText('Это имя пользователя уже занято')).toBeInTheDocument();
     expect(register).toHaveBeenCalledWith('ivan', 'long enough', 'ivan@example.com');
   });
@@ -60,10 +65,7 @@ describe('registration', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     const user = userEvent.setup();
     renderPage(<RegistrationPage />, '/registration');
-    await user.type(screen.getByLabelText('Имя пользователя'), 'ivan');
-    await user.type(screen.getByLabelText('Пароль'), 'long enough');
-    await user.type(screen.getByLabelText('Электронная почта'), 'ivan@example.com');
-    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    await submitForm(user);
     expect(await screen.findByText('Мы отправили код на ivan@example.com. Введите его, чтобы завершить регистрацию.')).toBeInTheDocument();
     expect(sendRegistrationCode).toHaveBeenCalledWith(session, 'ivan@example.com');
     expect(screen.getByRole('button', { name: 'Подтвердить' })).toBeDisabled();
@@ -85,10 +87,7 @@ describe('registration', () => {
     sendRegistrationCode.mockResolvedValueOnce(undefined);
     const user = userEvent.setup();
     renderPage(<RegistrationPage />, '/registration');
-    await user.type(screen.getByLabelText('Имя пользователя'), 'ivan');
-    await user.type(screen.getByLabelText('Пароль'), 'long enough');
-    await user.type(screen.getByLabelText('Электронная почта'), 'ivan@example.com');
-    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    await submitForm(user);
     expect(await screen.findByText('Код уже отправлен. Новый можно запросить через 30 с.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Отправить код ещё раз' }));
     expect(await screen.findByText('Новый код отправлен на вашу почту')).toBeInTheDocument();

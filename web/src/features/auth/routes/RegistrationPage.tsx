@@ -6,8 +6,9 @@ import { confirmRegistration, register, sendRegistrationCode } from '../../../li
 import type { Session } from '../../../lib/nakama/client.ts';
 import { ApiError } from '../../../lib/nakama/errors.ts';
 import { Button, Field, Notice, PageTitle } from '../../../shared/ui/index.tsx';
+import { CodeField } from '../components/code-field.tsx';
 import { authMessages as m } from '../messages.ts';
-import { CODE_LENGTH, sendErrorText, verifyErrorText } from './LoginPage.tsx';
+import { sendErrorText, verifyErrorText } from './LoginPage.tsx';
 
 export interface RegistrationErrors {
   username?: string;
@@ -73,16 +74,7 @@ function ConfirmStep({ session, email }: { session: Session; email: string }) {
   return (
     <form className="stack" onSubmit={confirm} noValidate>
       <p>{m.confirmSent(email)}</p>
-      <Field
-        label={m.code}
-        name="code"
-        hint={m.codeHint}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={CODE_LENGTH}
-        value={code}
-        onChange={(e) => setCode(e.target.value.slice(0, CODE_LENGTH))}
-      />
+      <CodeField value={code} onChange={setCode} />
       <div className="row">
         <button type="submit" className="btn btn-primary" disabled={loading || code.trim().length === 0}>
           {loading ? m.confirming : m.confirm}
