@@ -9,15 +9,22 @@ import { RouteTable } from './http/routes.ts';
 import { createHttpServer } from './http/server.ts';
 import { loadStaticFiles } from './http/static.ts';
 import { createLogger, type Logger } from './log.ts';
+import type { Bus } from './realtime/bus.ts';
+import { LocalBus } from './realtime/local-bus.ts';
 import { channelHandlers } from './rt/channel-handlers.ts';
 import { coreHandlers } from './rt/core-handlers.ts';
+import { withRtHooks } from './rt/hooks.ts';
+import { serializers } from './rt/serializers.ts';
 import { createSocketServer } from './rt/socket.ts';
 import { createNk, type Nk } from './runtime/nk.ts';
+import { Registry } from './runtime/registry.ts';
 import type { RuntimeModule } from './runtime/types.ts';
 
 export interface App {
   config: Config;
   core: Core;
+  /** The runtime modules' RPCs, hooks and event handlers. */
+  registry: Registry;
   nk: Nk;
   server: http.Server;
   /** Starts listening; resolves with the bound port. */
@@ -30,6 +37,8 @@ export interface AppOptions {
   logger?: Logger;
   /** Modules to load instead of those named by RUNTIME_MODULES. */
   modules?: RuntimeModule[];
+  /** The bus to other nodes, made with the socket's `serializers`; the caller closes it. Default: a LocalBus. */
+  bus?: Bus;
 }
 
 export async function loadModules(specifiers: string[]): Promise<RuntimeModule[]> {
@@ -53,22 +62,23 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const applied = await migrate(db, sets);
   if (applied.length) logger.info('migrations applied', { migrations: applied });
 
-  const core = await createCore(config, db, logger);
-  let disconnectUser: (userId: string) => void = () => {};
-  const nk = createNk(core, (id) => disconnectUser(id));
+  const bus = opts.bus ?? new LocalBus({ serializers });
+  const core = await createCore(config, db, logger, bus);
+  const nk = createNk(core);
+  const registry = new Registry(logger);
 
-  const handlers = { ...coreHandlers(core), ...channelHandlers(core) };
-  const sockets = createSocketServer(core, handlers);
-  disconnectUser = sockets.disconnectUser;
+  const handlers = { ...coreHandlers(core, registry), ...channelHandlers(core) };
+  const sockets = createSocketServer(core, withRtHooks(handlers, registry, logger));
 
   const routes = new RouteTable();
-  routes.addAll(apiRoutes(core, disconnectUser));
+  routes.addAll(apiRoutes(core, registry));
 
-  const initializer = core.registry.initializer();
+  const initializer = registry.initializer();
   for (const m of modules) {
     await m.init(initializer, nk, logger);
     logger.info('runtime module loaded', { module: m.name });
   }
+  registry.checkHooks(Object.keys(handlers));
 
   const staticFiles = loadStaticFiles(config.webDist);
   const server = createHttpServer({
@@ -83,6 +93,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   return {
     config,
     core,
+    registry,
     nk,
     server,
     listen() {
@@ -100,7 +111,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      for (const hook of core.registry.shutdownHooks) await hook();
+      for (const hook of registry.shutdownHooks) await hook();
+      if (!opts.bus) await bus.close();
       await db.close();
     },
   };

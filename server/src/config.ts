@@ -1,6 +1,6 @@
 // The only reader of process.env. Every variable is typed, validated at start and documented in README.md.
 import path from 'node:path';
-import { proxyList } from './http/client-ip.ts';
+import { proxyList } from './client-ip.ts';
 import type { LogLevel } from './log.ts';
 
 export interface Config {

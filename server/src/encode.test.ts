@@ -3,9 +3,9 @@
 // fields defaulting to "{}", timestamps as RFC 3339 UTC strings.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { GROUP_COLUMNS } from './core/groups.ts';
+import { USER_COLUMNS, userColumns } from './core/users.ts';
 import {
-  GROUP_COLUMNS,
-  USER_COLUMNS,
   friendMsg,
   groupMsg,
   jsonString,
@@ -17,7 +17,6 @@ import {
   storageAckMsg,
   storageObjectMsg,
   timestamp,
-  userColumns,
   userMsg,
   type GroupRow,
   type Msg,

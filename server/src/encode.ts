@@ -40,6 +40,7 @@ export function jsonString(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** A user as userMsg reads it; core/users.ts selects exactly these columns (USER_COLUMNS). */
 export interface UserRow {
   id: string;
   username: string;
@@ -59,18 +60,6 @@ export interface UserRow {
   create_time: Date;
   update_time: Date;
 }
-
-const USER_COLUMN_NAMES = [
-  'id', 'username', 'display_name', 'avatar_url', 'lang_tag', 'location', 'timezone', 'metadata', 'facebook_id', 'google_id',
-  'gamecenter_id', 'steam_id', 'apple_id', 'facebook_instant_game_id', 'edge_count', 'create_time', 'update_time',
-];
-
-/** The columns userMsg needs, optionally qualified by a table alias. */
-export function userColumns(alias?: string): string {
-  return alias ? USER_COLUMN_NAMES.map((c) => `${alias}.${c}`).join(', ') : USER_COLUMN_NAMES.join(', ');
-}
-
-export const USER_COLUMNS = userColumns();
 
 export function userMsg(u: UserRow, online: boolean): Msg {
   const out: Msg = {};
@@ -132,6 +121,7 @@ export function notificationMsg(n: NotificationRecord): Msg {
   return out;
 }
 
+/** A group as groupMsg reads it; core/groups.ts selects exactly these columns (GROUP_COLUMNS). */
 export interface GroupRow {
   id: string;
   creator_id: string | null;
@@ -146,9 +136,6 @@ export interface GroupRow {
   create_time: Date;
   update_time: Date;
 }
-
-export const GROUP_COLUMNS = `g.id, g.creator_id, g.name, g.description, g.avatar_url, g.lang_tag, g.metadata, g.open,
-  g.edge_count, g.max_count, g.create_time, g.update_time`;
 
 export function groupMsg(g: GroupRow): Msg {
   const out: Msg = {};

@@ -1,9 +1,15 @@
 // What runtime modules import from the server.
 export type { Initializer, RpcContext, RpcFunction, RuntimeModule, EventHandler, ApiEvent } from './runtime/types.ts';
+export type { RtContext, RtMessage, RtBeforeHook, RtAfterHook, RpcBeforeHook, RpcAfterHook } from './runtime/types.ts';
 export type { Nk, NkUser, NkAccount, NkTokens } from './runtime/nk.ts';
 export type { NkStorageId, NkStorageDeleteId, NkStorageWrite, NkStorageObject, NkStorageAck, NkStorageList } from './runtime/nk.ts';
+export type { NkTx } from './runtime/nk-tx.ts';
+export type { NkWalletUpdate, NkWalletUpdateResult, NkWalletLedgerItem, NkWalletLedgerList } from './runtime/nk-wallet.ts';
+export type { NkGroup, NkGroupInput, NkGroupUserList, NkUserGroupList } from './runtime/nk-groups.ts';
+export type { NkChannelMessage, NkChannelMessageAck, NkChannelMessageList, NkStream, NkStreamPresence } from './runtime/nk-realtime.ts';
 export type { Db, Queryable } from './db/index.ts';
 export type { Logger } from './log.ts';
 export { AppError, Code, invalid, notFound, alreadyExists, permissionDenied, unauthenticated, failedPrecondition, resourceExhausted, internal } from './errors.ts';
 export { RateLimiter } from './core/rate-limit.ts';
+export type { WindowLimit } from './realtime/bus.ts';
 export { NotificationCode } from './core/notifications.ts';

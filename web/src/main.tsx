@@ -6,15 +6,20 @@ import './app/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { Providers } from './app/providers.tsx';
+import { Providers, queryClient } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { trackPageView } from './features/metrics/track.ts';
+import { realtime, startRealtime } from './lib/nakama/realtime.ts';
 import { sessionManager } from './lib/nakama/session.ts';
+import { bindRealtimeCache } from './shared/api/realtime.ts';
 
 sessionManager.start().then(
   () => trackPageView(),
   (err) => console.error('Не удалось создать сессию', err),
 );
+// Socket events update the query cache; the socket is open while a signed-in user's session lasts.
+bindRealtimeCache(realtime, queryClient);
+startRealtime();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -19,6 +19,27 @@ export type Issued =
 
 export type Verified = 'ok' | 'wrong' | 'exhausted' | 'spent' | 'expired' | 'missing';
 
+/** request_auth_code's answer. */
+export interface AuthCodeSent {
+  success: boolean;
+  message: string;
+}
+
+/** verify_auth_code's and google_login's answer: the signed-in account's tokens. */
+export interface SignedIn {
+  access_token: string;
+  refresh_token: string;
+  user_id: string;
+  username: string;
+  created: boolean;
+}
+
+/** google_auth_url's answer: the provider's page to send the browser to, when Google sign-in is on. */
+export interface GoogleAuthUrl {
+  enabled: boolean;
+  url?: string;
+}
+
 interface CodeRow {
   code_hash: string | null;
   salt: string | null;

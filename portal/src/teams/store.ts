@@ -131,6 +131,15 @@ export interface Membership {
   has_player: boolean;
 }
 
+/** get_team's `viewer`: what the caller is in the team and may do there (all false for visitors). */
+export interface TeamViewer {
+  is_owner: boolean;
+  is_admin: boolean;
+  is_member: boolean;
+  has_player: boolean;
+  can_manage: boolean;
+}
+
 /** The user's membership of team t, as columns of a statement over `team t`; $2 is the user id. */
 const MEMBERSHIP = `LEFT JOIN LATERAL (
     SELECT COALESCE(bool_or(tp.is_confirmed), false) AS is_member,

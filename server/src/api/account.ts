@@ -1,16 +1,15 @@
 // GET/PUT/DELETE /v2/account and linking or unlinking credentials.
 import type { Core } from '../core/index.ts';
+import { LAST_LINK } from '../core/links.ts';
+import { notConfigured } from '../core/providers.ts';
 import { jsonString, put, userMsg, type Msg } from '../encode.ts';
 import { permissionDenied } from '../errors.ts';
-import type { Fields } from '../http/input.ts';
 import type { Route } from '../http/routes.ts';
-import { notConfigured, unconfiguredProviders } from './authenticate.ts';
+import type { Fields } from '../input.ts';
+import { unconfiguredProviders } from './authenticate.ts';
 
-// Upstream's answer when nothing was unlinked.
-const LAST_LINK = 'Cannot unlink last account identifier. Check profile exists and is not last link.';
-
-export function accountRoutes(core: Core, disconnectUser: (userId: string) => void): Route[] {
-  const { accounts, sessions, users } = core;
+export function accountRoutes(core: Core): Route[] {
+  const { accounts, links, sessions, users, bus } = core;
 
   const link = (provider: string, kind: 'link' | 'unlink', run: (userId: string, body: Fields) => Promise<void>): Route => ({
     method: 'POST',
@@ -62,30 +61,30 @@ export function accountRoutes(core: Core, disconnectUser: (userId: string) => vo
       async handler(req) {
         await accounts.deleteAccount(req.session.uid);
         await sessions.revokeAll(req.session.uid);
-        disconnectUser(req.session.uid);
+        bus.revoke({ userId: req.session.uid });
         return {};
       },
     },
-    link('device', 'link', (uid, b) => accounts.linkDevice(uid, b.string('id'))),
-    link('custom', 'link', (uid, b) => accounts.linkCustom(uid, b.string('id'))),
-    link('email', 'link', (uid, b) => accounts.linkEmail(uid, b.string('email'), b.string('password'))),
-    link('device', 'unlink', (uid, b) => accounts.unlinkDevice(uid, b.string('id'))),
-    link('custom', 'unlink', (uid, b) => accounts.unlinkCustom(uid, b.string('id'))),
-    link('email', 'unlink', (uid, b) => accounts.unlinkEmail(uid, b.string('email'))),
+    link('device', 'link', (uid, b) => links.linkDevice(uid, b.string('id'))),
+    link('custom', 'link', (uid, b) => links.linkCustom(uid, b.string('id'))),
+    link('email', 'link', (uid, b) => links.linkEmail(uid, b.string('email'), b.string('password'))),
+    link('device', 'unlink', (uid, b) => links.unlinkDevice(uid, b.string('id'))),
+    link('custom', 'unlink', (uid, b) => links.unlinkCustom(uid, b.string('id'))),
+    link('email', 'unlink', (uid, b) => links.unlinkEmail(uid, b.string('email'))),
   ];
   const google = core.google;
   if (google) {
     routes.push(
       link('google', 'link', async (uid, b) => {
         const { sub } = await google.verifyIdToken(b.string('token') ?? '');
-        await accounts.linkColumn(uid, 'google_id', sub, 'Google ID is already in use.');
+        await links.linkColumn(uid, 'google_id', sub, 'Google ID is already in use.');
       }),
       // As upstream: the token must name the linked Google account; the last credential stays.
       link('google', 'unlink', async (uid, b) => {
         const { sub } = await google.verifyIdToken(b.string('token') ?? '');
         const a = await accounts.getAccount(uid);
         if (a.user.google_id !== sub) throw permissionDenied(LAST_LINK);
-        await accounts.unlinkColumn(uid, 'google_id');
+        await links.unlinkColumn(uid, 'google_id');
       }),
     );
   }

@@ -1,29 +1,15 @@
 // POST /v2/account/authenticate/{provider}, session refresh and logout.
+import type { AuthResult } from '../core/authenticate.ts';
 import type { Core } from '../core/index.ts';
-import type { AuthResult } from '../core/accounts.ts';
+import { notConfigured, PROVIDER_NAMES } from '../core/providers.ts';
 import { checkVars } from '../core/validate.ts';
-import { failedPrecondition } from '../errors.ts';
 import type { Msg } from '../encode.ts';
-import type { Fields } from '../http/input.ts';
 import type { ApiRequest, Route } from '../http/routes.ts';
-
-/** Third-party providers: each needs credentials of that party to check its tokens. */
-export const PROVIDER_NAMES: Record<string, string> = {
-  apple: 'Apple',
-  facebook: 'Facebook',
-  facebookinstantgame: 'Facebook Instant',
-  gamecenter: 'GameCenter',
-  google: 'Google',
-  steam: 'Steam',
-};
+import type { Fields } from '../input.ts';
 
 /** The one place deciding which providers answer "not configured": Google works once configured. */
 export function unconfiguredProviders(core: Core): string[] {
   return Object.keys(PROVIDER_NAMES).filter((p) => !(p === 'google' && core.google));
-}
-
-export function notConfigured(provider: string): Error {
-  return failedPrecondition(`${PROVIDER_NAMES[provider]} authentication is not configured.`);
 }
 
 function sessionMsg(token: string, refreshToken: string, created: boolean): Msg {
@@ -35,7 +21,7 @@ function sessionMsg(token: string, refreshToken: string, created: boolean): Msg 
 }
 
 export function authenticateRoutes(core: Core): Route[] {
-  const { accounts, sessions } = core;
+  const { authenticator, sessions } = core;
 
   const auth = (provider: string, run: (req: ApiRequest, body: Fields, create: boolean, username: string | undefined) => Promise<AuthResult>): Route => ({
     method: 'POST',
@@ -53,10 +39,10 @@ export function authenticateRoutes(core: Core): Route[] {
   });
 
   const routes: Route[] = [
-    auth('device', (req, body, create, username) => accounts.authenticateDevice(body.string('id'), create, username, req.clientIp)),
-    auth('custom', (req, body, create, username) => accounts.authenticateCustom(body.string('id'), create, username, req.clientIp)),
+    auth('device', (req, body, create, username) => authenticator.authenticateDevice(body.string('id'), create, username, req.clientIp)),
+    auth('custom', (req, body, create, username) => authenticator.authenticateCustom(body.string('id'), create, username, req.clientIp)),
     auth('email', (req, body, create, username) =>
-      accounts.authenticateEmail(body.string('email'), body.string('password'), create, username, req.clientIp)),
+      authenticator.authenticateEmail(body.string('email'), body.string('password'), create, username, req.clientIp)),
     {
       method: 'POST',
       path: '/v2/account/session/refresh',
@@ -83,7 +69,7 @@ export function authenticateRoutes(core: Core): Route[] {
   if (google) {
     routes.push(auth('google', async (_req, body, create, username) => {
       const profile = await google.verifyIdToken(body.string('token') ?? '');
-      return accounts.authenticateProvider('google_id', profile.sub, create, username, {
+      return authenticator.authenticateProvider('google_id', profile.sub, create, username, {
         displayName: profile.name ?? undefined,
         avatarUrl: profile.picture ?? undefined,
       });

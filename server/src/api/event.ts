@@ -1,9 +1,9 @@
 // POST /v2/event: an analytics event handed to the handlers modules registered.
-import type { Core } from '../core/index.ts';
 import { invalid } from '../errors.ts';
 import type { Route } from '../http/routes.ts';
+import type { Registry } from '../runtime/registry.ts';
 
-export function eventRoutes(core: Core): Route[] {
+export function eventRoutes(registry: Registry): Route[] {
   return [
     {
       method: 'POST',
@@ -15,7 +15,7 @@ export function eventRoutes(core: Core): Route[] {
         if (!name) throw invalid('Event name is required.');
         if (name.length > 256) throw invalid('Event name must be at most 256 characters.');
         const properties = b.stringMap('properties') ?? {};
-        core.registry.dispatchEvent(
+        registry.dispatchEvent(
           { userId: req.session.uid, username: req.session.usn, clientIp: req.clientIp },
           { name, properties, timestamp: b.timestamp('timestamp') ?? new Date(), external: b.bool('external') ?? false },
         );

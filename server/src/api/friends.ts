@@ -3,7 +3,7 @@
 import type { Core } from '../core/index.ts';
 import { friendMsg, put, userMsg, type Msg } from '../encode.ts';
 import type { ApiRequest, Route } from '../http/routes.ts';
-import { notConfigured } from './authenticate.ts';
+import { notConfigured } from '../core/providers.ts';
 
 export function friendRoutes(core: Core): Route[] {
   const { friends } = core;

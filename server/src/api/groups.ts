@@ -2,28 +2,15 @@
 import type { Core } from '../core/index.ts';
 import type { Actor } from '../core/groups.ts';
 import { groupMsg, put, putWrapped, userMsg, type Msg } from '../encode.ts';
-import { invalid } from '../errors.ts';
-import type { Query } from '../http/input.ts';
 import type { ApiRequest, Route } from '../http/routes.ts';
 
 function actor(req: ApiRequest): Actor {
   return { id: req.session.uid, username: req.session.usn };
 }
 
-function limitOf(q: Query, fallback: number, max: number): number {
-  const limit = q.int('limit') ?? fallback;
-  if (limit < 1 || limit > max) throw invalid(`Invalid limit - limit must be between 1 and ${max}.`);
-  return limit;
-}
-
-function stateOf(q: Query): number | undefined {
-  const state = q.int('state');
-  if (state !== undefined && (state < 0 || state > 4)) throw invalid('Invalid state - state must be between 0 and 4.');
-  return state;
-}
-
+// Limit and state bounds are checked by the core, for runtime modules too.
 export function groupRoutes(core: Core): Route[] {
-  const { groups } = core;
+  const { groups, groupMembers } = core;
   const members = (path: string, run: (a: Actor, groupId: string, ids: string[]) => Promise<void>): Route => ({
     method: 'POST',
     path: `/v2/group/{groupId}/${path}`,
@@ -63,7 +50,7 @@ export function groupRoutes(core: Core): Route[] {
           langTag: q.string('lang_tag'),
           members: q.int('members', 0),
           open: q.bool('open'),
-          limit: limitOf(q, 1, 100),
+          limit: q.int('limit') ?? 1,
           cursor: q.string('cursor') || undefined,
         });
         const out: Msg = {};
@@ -102,7 +89,7 @@ export function groupRoutes(core: Core): Route[] {
       path: '/v2/group/{groupId}/join',
       auth: 'bearer',
       async handler(req) {
-        await groups.join(actor(req), req.params.groupId);
+        await groupMembers.join(actor(req), req.params.groupId);
         return {};
       },
     },
@@ -111,24 +98,25 @@ export function groupRoutes(core: Core): Route[] {
       path: '/v2/group/{groupId}/leave',
       auth: 'bearer',
       async handler(req) {
-        await groups.leave(actor(req), req.params.groupId);
+        await groupMembers.leave(actor(req), req.params.groupId);
         return {};
       },
     },
-    members('add', (a, g, ids) => groups.add(a, g, ids)),
-    members('kick', (a, g, ids) => groups.kick(a, g, ids)),
-    members('ban', (a, g, ids) => groups.ban(a, g, ids)),
-    members('promote', (a, g, ids) => groups.promote(a, g, ids)),
-    members('demote', (a, g, ids) => groups.demote(a, g, ids)),
+    members('add', (a, g, ids) => groupMembers.add(a, g, ids)),
+    members('kick', (a, g, ids) => groupMembers.kick(a, g, ids)),
+    members('ban', (a, g, ids) => groupMembers.ban(a, g, ids)),
+    members('promote', (a, g, ids) => groupMembers.promote(a, g, ids)),
+    members('demote', (a, g, ids) => groupMembers.demote(a, g, ids)),
     {
       method: 'GET',
       path: '/v2/group/{groupId}/user',
       auth: 'bearer',
       async handler(req) {
-        const page = await groups.listUsers(req.params.groupId, limitOf(req.query, 100, 100), stateOf(req.query), req.query.string('cursor') || undefined);
+        const q = req.query;
+        const page = await groupMembers.listUsers(req.params.groupId, q.int('limit') ?? 100, q.int('state'), q.string('cursor') || undefined);
         const out: Msg = {};
         put(out, 'group_users', page.users.map((u) => {
-          const m: Msg = { user: userMsg(u.user, groups.online(u.user.id)) };
+          const m: Msg = { user: userMsg(u.user, groupMembers.online(u.user.id)) };
           putWrapped(m, 'state', u.state);
           return m;
         }));
@@ -141,7 +129,8 @@ export function groupRoutes(core: Core): Route[] {
       path: '/v2/user/{userId}/group',
       auth: 'bearer',
       async handler(req) {
-        const page = await groups.listUserGroups(req.params.userId, limitOf(req.query, 100, 100), stateOf(req.query), req.query.string('cursor') || undefined);
+        const q = req.query;
+        const page = await groupMembers.listUserGroups(req.params.userId, q.int('limit') ?? 100, q.int('state'), q.string('cursor') || undefined);
         const out: Msg = {};
         put(out, 'user_groups', page.groups.map((g) => {
           const m: Msg = { group: groupMsg(g.group) };

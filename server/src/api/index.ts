@@ -1,6 +1,7 @@
 // Every REST route of the API.
 import type { Core } from '../core/index.ts';
 import type { Route } from '../http/routes.ts';
+import type { Registry } from '../runtime/registry.ts';
 import { accountRoutes } from './account.ts';
 import { authenticateRoutes } from './authenticate.ts';
 import { channelRoutes } from './channels.ts';
@@ -13,18 +14,19 @@ import { rpcRoutes } from './rpc.ts';
 import { storageRoutes } from './storage.ts';
 import { userRoutes } from './users.ts';
 
-export function apiRoutes(core: Core, disconnectUser: (userId: string) => void): Route[] {
+/** registry: the RPCs, hooks and event handlers of the runtime modules. */
+export function apiRoutes(core: Core, registry: Registry): Route[] {
   return [
     ...authenticateRoutes(core),
-    ...accountRoutes(core, disconnectUser),
+    ...accountRoutes(core),
     ...userRoutes(core),
     ...friendRoutes(core),
     ...notificationRoutes(core),
     ...storageRoutes(core),
     ...groupRoutes(core),
     ...channelRoutes(core),
-    ...eventRoutes(core),
-    ...rpcRoutes(core),
+    ...eventRoutes(registry),
+    ...rpcRoutes(core, registry),
     ...fileRoutes(core),
   ];
 }

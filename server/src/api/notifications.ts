@@ -1,7 +1,6 @@
 // GET and DELETE /v2/notification.
 import type { Core } from '../core/index.ts';
 import { notificationMsg, put, type Msg } from '../encode.ts';
-import { invalid } from '../errors.ts';
 import type { Route } from '../http/routes.ts';
 
 export function notificationRoutes(core: Core): Route[] {
@@ -11,9 +10,8 @@ export function notificationRoutes(core: Core): Route[] {
       path: '/v2/notification',
       auth: 'bearer',
       async handler(req) {
-        const limit = req.query.int('limit') ?? 1;
-        if (limit < 1 || limit > 100) throw invalid('Invalid limit - limit must be between 1 and 100.');
-        const page = await core.notifications.list(req.session.uid, limit, req.query.string('cacheable_cursor') || undefined);
+        // The limit's bounds are checked by the core, for runtime modules too.
+        const page = await core.notifications.list(req.session.uid, req.query.int('limit') ?? 1, req.query.string('cacheable_cursor') || undefined);
         const out: Msg = {};
         put(out, 'notifications', page.notifications.map(notificationMsg));
         put(out, 'cacheable_cursor', page.cacheableCursor);

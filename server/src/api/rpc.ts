@@ -4,6 +4,7 @@ import { Code, httpStatus } from '../errors.ts';
 import { basicUsername } from '../http/server.ts';
 import type { Admission, ApiRequest, RawResponse, Route } from '../http/routes.ts';
 import { invokeRpc } from '../runtime/invoke.ts';
+import type { Registry } from '../runtime/registry.ts';
 import type { RpcContext } from '../runtime/types.ts';
 import type { TokenClaims } from '../core/tokens.ts';
 
@@ -18,7 +19,7 @@ function authError(error: string): RawResponse {
   };
 }
 
-export function rpcRoutes(core: Core): Route[] {
+export function rpcRoutes(core: Core, registry: Registry): Route[] {
   /**
    * Credentials from the query and headers, before the body: a session token, or the HTTP key as a query
    * parameter or Basic auth. The body cap is the gateway's, except for RPCs registered with a larger one
@@ -39,7 +40,7 @@ export function rpcRoutes(core: Core): Route[] {
     } else {
       return authError('Auth token or HTTP key required');
     }
-    const large = req.method === 'POST' ? core.registry.rpcMaxBodyBytes(req.params.id) : undefined;
+    const large = req.method === 'POST' ? registry.rpcMaxBodyBytes(req.params.id) : undefined;
     if (large === undefined) return { state: claims };
     if (!claims) return { state: claims, maxBodyBytes: large };
     return core.accounts.kind(claims.uid).then((kind) => (kind === 'registered' ? { state: claims, maxBodyBytes: large } : { state: claims }));
@@ -72,7 +73,7 @@ export function rpcRoutes(core: Core): Route[] {
       }
     }
 
-    const outcome = await invokeRpc(core, req.params.id, ctx, payload);
+    const outcome = await invokeRpc(registry, req.params.id, ctx, payload);
     if (outcome.ok) {
       if (unwrap) {
         // Never the request's own type: echoing it would let a caller have text served as text/html.

@@ -4,14 +4,14 @@ import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
 import { jsonString, presenceMsg, put, putWrapped, timestamp, type Msg } from '../encode.ts';
 import { invalid, notFound, permissionDenied } from '../errors.ts';
-import type { Router } from '../realtime/router.ts';
-import { stream, StreamMode, type Stream, type Tracker } from '../realtime/tracker.ts';
+import type { Bus, Presences } from '../realtime/bus.ts';
+import { stream, StreamMode, type Stream } from '../realtime/tracker.ts';
 import { monotonicNow } from './clock.ts';
 import { decodeCursor, encodeCursor, isCursorTime } from './cursor.ts';
 import { NotificationCode, type Notifications } from './notifications.ts';
 import { isUuid } from './tokens.ts';
 import type { Users } from './users.ts';
-import { jsonHasNul } from './validate.ts';
+import { checkLimit, jsonHasNul } from './validate.ts';
 
 export const ChannelType = { Room: 1, Dm: 2, Group: 3 } as const;
 
@@ -52,6 +52,22 @@ export interface MessagePage {
   cacheableCursor?: string;
 }
 
+/** A page of stored messages: what history() encodes and runtime modules read. */
+export type StoredMessagePage = Omit<MessagePage, 'messages'> & { messages: StoredMessage[] };
+
+/** Who a message is from: a socket's user, or whoever a runtime module names (the system user by default). */
+export interface MessageSender {
+  id: string;
+  username: string;
+}
+
+/** A message written (or not, when not persistent) and its delivery to the channel, to run after commit. */
+export interface PostedMessage {
+  stream: Stream;
+  message: StoredMessage;
+  deliver(): void;
+}
+
 const NO_CONTROL = /\p{Cc}/u;
 
 export function channelId(s: Stream): string {
@@ -78,6 +94,27 @@ export function parseChannelId(id: string): Stream {
     throw bad();
   }
   return s;
+}
+
+/**
+ * The stream of a channel_join target as seen by userId, checked for form only (group membership, the
+ * other user's existence and blocks are join's to check).
+ */
+export function targetStream(type: number, target: string, userId: string): Stream {
+  if (type === ChannelType.Room) {
+    if (!validRoomName(target)) throw invalid('Invalid room name: 1 to 64 characters, no control characters.');
+    return stream(StreamMode.Channel, '', '', target);
+  }
+  if (type === ChannelType.Group) {
+    if (!isUuid(target)) throw invalid('Invalid group identifier.');
+    return groupStream(target);
+  }
+  if (type === ChannelType.Dm) {
+    if (!isUuid(target)) throw invalid('Invalid user identifier.');
+    if (target === userId) throw invalid('Cannot start a direct chat with yourself.');
+    return dmStream(userId, target);
+  }
+  throw invalid('Unknown channel type: 1 room, 2 direct message, 3 group.');
 }
 
 function validRoomName(name: string): boolean {
@@ -147,45 +184,37 @@ const isCursor = (v: unknown): v is CursorData =>
 
 export class Channels {
   private readonly db: Db;
-  private readonly tracker: Tracker;
-  private readonly router: Router;
+  private readonly tracker: Presences;
+  private readonly bus: Bus;
   private readonly notifications: Notifications;
   private readonly users: Users;
   private readonly rules: ChannelRules;
 
-  constructor(db: Db, tracker: Tracker, router: Router, notifications: Notifications, users: Users, rules: ChannelRules) {
+  constructor(db: Db, bus: Bus, notifications: Notifications, users: Users, rules: ChannelRules) {
     this.db = db;
-    this.tracker = tracker;
-    this.router = router;
+    this.tracker = bus.presences;
+    this.bus = bus;
     this.notifications = notifications;
     this.users = users;
     this.rules = rules;
-    tracker.onEvent((s, joins, leaves) => {
+    bus.onPresence((s, joins, leaves) => {
       if (s.mode !== StreamMode.Channel && s.mode !== StreamMode.Group && s.mode !== StreamMode.Dm) return;
       const event: Msg = { channel_id: channelId(s) };
       if (joins.length) event.joins = joins.map(presenceMsg);
       if (leaves.length) event.leaves = leaves.map(presenceMsg);
-      router.sendToStream(s, { channel_presence_event: Object.assign(event, routing(s)) });
+      bus.sendToStream(s, { channel_presence_event: Object.assign(event, routing(s)) });
     });
   }
 
   /** channel_join: the channel with who else is in it and the caller's own presence. */
   async join(session: ChannelSession, target: string, type: number, persistence = true, hidden = false): Promise<Msg> {
-    let s: Stream;
-    if (type === ChannelType.Room) {
-      if (!validRoomName(target)) throw invalid('Invalid room name: 1 to 64 characters, no control characters.');
-      s = stream(StreamMode.Channel, '', '', target);
-    } else if (type === ChannelType.Group) {
-      if (!isUuid(target)) throw invalid('Invalid group identifier.');
+    const s = targetStream(type, target, session.userId);
+    if (type === ChannelType.Group) {
       const state = await this.rules.groupState(target, session.userId);
       if (state === undefined || state > 2) throw permissionDenied('Only members of a group can join its channel.');
-      s = groupStream(target);
     } else if (type === ChannelType.Dm) {
-      if (!isUuid(target)) throw invalid('Invalid user identifier.');
-      if (target === session.userId) throw invalid('Cannot start a direct chat with yourself.');
       if (!(await this.users.existing([target])).has(target)) throw notFound('User not found.');
       if (await this.rules.blockedBy(session.userId, target)) throw permissionDenied('This user does not accept direct messages from you.');
-      s = dmStream(session.userId, target);
       // A session newly in a direct chat asks the other user to come (-1) unless they are already there;
       // a re-join by the same session sends nothing. Checked before tracking (a socket's messages run one
       // at a time), so the join's presence event still follows the reply.
@@ -200,8 +229,6 @@ export class Channels {
           persistent: true,
         }]);
       }
-    } else {
-      throw invalid('Unknown channel type: 1 room, 2 direct message, 3 group.');
     }
     this.tracker.track(session.id, s, session.userId, { username: session.username, persistence, hidden });
     const self = { userId: session.userId, sessionId: session.id, username: session.username, persistence };
@@ -225,62 +252,84 @@ export class Channels {
 
   async send(session: ChannelSession, id: string, contentText: string | undefined): Promise<Msg> {
     const { s, persistence } = this.joined(session, id);
-    const content = parseContent(contentText);
-    const now = monotonicNow();
-    const m: StoredMessage = {
-      id: crypto.randomUUID(), code: MessageCode.Chat, senderId: session.userId, username: session.username,
-      content, createTime: now, updateTime: now, persistent: persistence,
-    };
-    if (persistence) await insertMessage(this.db, s, m);
-    this.router.sendToStream(s, { channel_message: channelMessageMsg(s, m) });
-    return { channel_message_ack: ackMsg(s, m) };
+    const posted = await this.post(s, parseContent(contentText), senderOf(session), persistence);
+    posted.deliver();
+    return { channel_message_ack: ackMsg(s, posted.message) };
   }
 
   async update(session: ChannelSession, id: string, messageId: string | undefined, contentText: string | undefined): Promise<Msg> {
     const { s, persistence } = this.joined(session, id);
     if (!isUuid(messageId)) throw invalid('Invalid message identifier.');
-    const content = parseContent(contentText);
-    const now = monotonicNow();
-    let createTime = now;
-    if (persistence) {
-      const rows = await this.db.query<{ create_time: Date }>(
-        `UPDATE message SET content = $2, update_time = $3 WHERE id = $1 AND sender_id = $4
-           AND stream_mode = $5 AND stream_subject = $6 AND stream_descriptor = $7 AND stream_label = $8
-         RETURNING create_time`,
-        [messageId, JSON.stringify(content), now, session.userId, s.mode, s.subject, s.subcontext, s.label],
-      );
-      if (!rows.length) throw invalid('Could not find your message to update in this channel.');
-      createTime = rows[0].create_time;
-    }
-    const m: StoredMessage = {
-      id: messageId, code: MessageCode.Update, senderId: session.userId, username: session.username,
-      content, createTime, updateTime: now, persistent: persistence,
-    };
-    this.router.sendToStream(s, { channel_message: channelMessageMsg(s, m) });
-    return { channel_message_ack: ackMsg(s, m) };
+    const posted = await this.edit(s, messageId, parseContent(contentText), senderOf(session), persistence);
+    posted.deliver();
+    return { channel_message_ack: ackMsg(s, posted.message) };
   }
 
   async remove(session: ChannelSession, id: string, messageId: string | undefined): Promise<Msg> {
     const { s, persistence } = this.joined(session, id);
+    const posted = await this.erase(s, messageId, senderOf(session), persistence);
+    posted.deliver();
+    return { channel_message_ack: ackMsg(s, posted.message) };
+  }
+
+  /**
+   * A new chat message on a channel's stream, with no membership check (runtime modules send as the
+   * system or as any user): stored when persist, with q when given (the caller's transaction).
+   */
+  async post(s: Stream, content: Record<string, unknown>, sender: MessageSender, persist: boolean, q: Queryable = this.db): Promise<PostedMessage> {
+    const now = monotonicNow();
+    const m: StoredMessage = {
+      id: crypto.randomUUID(), code: MessageCode.Chat, senderId: sender.id, username: sender.username,
+      content, createTime: now, updateTime: now, persistent: persist,
+    };
+    if (persist) await insertMessage(q, s, m);
+    return this.posted(s, m);
+  }
+
+  /** Replaces the content of the sender's message in the channel (code 1); when persist, it must be stored. */
+  async edit(s: Stream, messageId: string, content: Record<string, unknown>, sender: MessageSender, persist: boolean, q: Queryable = this.db): Promise<PostedMessage> {
     if (!isUuid(messageId)) throw invalid('Invalid message identifier.');
     const now = monotonicNow();
     let createTime = now;
-    if (persistence) {
-      const rows = await this.db.query<{ create_time: Date }>(
+    if (persist) {
+      const rows = await q.query<{ create_time: Date }>(
+        `UPDATE message SET content = $2, update_time = $3 WHERE id = $1 AND sender_id = $4
+           AND stream_mode = $5 AND stream_subject = $6 AND stream_descriptor = $7 AND stream_label = $8
+         RETURNING create_time`,
+        [messageId, JSON.stringify(content), now, sender.id, s.mode, s.subject, s.subcontext, s.label],
+      );
+      if (!rows.length) throw invalid('Could not find your message to update in this channel.');
+      createTime = rows[0].create_time;
+    }
+    return this.posted(s, {
+      id: messageId, code: MessageCode.Update, senderId: sender.id, username: sender.username,
+      content, createTime, updateTime: now, persistent: persist,
+    });
+  }
+
+  /** Removes the sender's message from the channel (code 2, content "{}"); when persist, it must be stored. */
+  async erase(s: Stream, messageId: string | undefined, sender: MessageSender, persist: boolean, q: Queryable = this.db): Promise<PostedMessage> {
+    if (!isUuid(messageId)) throw invalid('Invalid message identifier.');
+    const now = monotonicNow();
+    let createTime = now;
+    if (persist) {
+      const rows = await q.query<{ create_time: Date }>(
         `DELETE FROM message WHERE id = $1 AND sender_id = $2
            AND stream_mode = $3 AND stream_subject = $4 AND stream_descriptor = $5 AND stream_label = $6
          RETURNING create_time`,
-        [messageId, session.userId, s.mode, s.subject, s.subcontext, s.label],
+        [messageId, sender.id, s.mode, s.subject, s.subcontext, s.label],
       );
       if (!rows.length) throw invalid('Could not find your message to remove in this channel.');
       createTime = rows[0].create_time;
     }
-    const m: StoredMessage = {
-      id: messageId, code: MessageCode.Remove, senderId: session.userId, username: session.username,
-      content: {}, createTime, updateTime: now, persistent: persistence,
-    };
-    this.router.sendToStream(s, { channel_message: channelMessageMsg(s, m) });
-    return { channel_message_ack: ackMsg(s, m) };
+    return this.posted(s, {
+      id: messageId, code: MessageCode.Remove, senderId: sender.id, username: sender.username,
+      content: {}, createTime, updateTime: now, persistent: persist,
+    });
+  }
+
+  private posted(s: Stream, m: StoredMessage): PostedMessage {
+    return { stream: s, message: m, deliver: () => this.bus.sendToStream(s, { channel_message: channelMessageMsg(s, m) }) };
   }
 
   /**
@@ -294,7 +343,7 @@ export class Channels {
       id: crypto.randomUUID(), code, senderId: sender.id, username: sender.username, content, createTime: now, updateTime: now, persistent: true,
     };
     await insertMessage(q, s, m);
-    return () => this.router.sendToStream(s, { channel_message: channelMessageMsg(s, m) });
+    return () => this.bus.sendToStream(s, { channel_message: channelMessageMsg(s, m) });
   }
 
   /** Drops every session of a user from a group's channel (after a leave, kick or ban). */
@@ -309,6 +358,7 @@ export class Channels {
 
   /** GET /v2/channel/{id}: history, oldest first by default; groups for members, DMs for the two users. */
   async history(userId: string, id: string, limit: number, forward: boolean, cursor: string | undefined): Promise<MessagePage> {
+    checkLimit(limit, 1, 100);
     const s = parseChannelId(id);
     if (s.mode === StreamMode.Group) {
       const state = await this.rules.groupState(s.subject, userId);
@@ -316,6 +366,13 @@ export class Channels {
     } else if (s.mode === StreamMode.Dm && userId !== s.subject && userId !== s.subcontext) {
       throw permissionDenied('Only the two users of a direct chat can read it.');
     }
+    const page = await this.messages(s, limit, forward, cursor);
+    return { ...page, messages: page.messages.map((m) => channelMessageMsg(s, m)) };
+  }
+
+  /** A page of a channel's stored messages, with no access check (runtime modules act as the system). */
+  async messages(s: Stream, limit: number, forward: boolean, cursor: string | undefined): Promise<StoredMessagePage> {
+    checkLimit(limit, 1, 100);
     const key = channelId(s);
     let dirForward = forward;
     let after: CursorData | undefined;
@@ -345,8 +402,8 @@ export class Channels {
     const more = rows.length > limit;
     const page = more ? rows.slice(0, limit) : rows;
     const pos = (r: (typeof rows)[number], fwd: boolean) => encodeCursor({ t: r.t, id: r.id, fwd, s: key } satisfies CursorData);
-    const out: MessagePage = {
-      messages: page.map((r) => channelMessageMsg(s, {
+    const out: StoredMessagePage = {
+      messages: page.map((r) => ({
         id: r.id, code: r.code, senderId: r.sender_id, username: r.username, content: r.content,
         createTime: r.create_time, updateTime: r.update_time, persistent: true,
       })),
@@ -364,6 +421,10 @@ export class Channels {
     }
     return out;
   }
+}
+
+function senderOf(session: ChannelSession): MessageSender {
+  return { id: session.userId, username: session.username };
 }
 
 async function insertMessage(q: Queryable, s: Stream, m: StoredMessage): Promise<void> {

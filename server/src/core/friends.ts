@@ -3,13 +3,14 @@
 // same moment are serialised, and users.edge_count (edges in states 0-2) changes in the same transaction.
 // Notifications are stored in the transaction and pushed only after it commits.
 import type { Db, Queryable } from '../db/index.ts';
-import { userColumns, type FriendRecord, type UserRow } from '../encode.ts';
+import type { FriendRecord, UserRow } from '../encode.ts';
 import { invalid, notFound } from '../errors.ts';
 import type { UserDeleteStep } from './accounts.ts';
 import { BAD_CURSOR, decodeCursor, edgeConditions, edgeCursor, encodeCursor, isTuple } from './cursor.ts';
 import { NotificationCode, type NotificationInput, type Notifications } from './notifications.ts';
 import { isUuid } from './tokens.ts';
-import type { Users } from './users.ts';
+import { userColumns, type Users } from './users.ts';
+import { checkLimit, checkState } from './validate.ts';
 
 export const FriendState = { Friend: 0, InviteSent: 1, InviteReceived: 2, Blocked: 3 } as const;
 
@@ -129,10 +130,8 @@ export class Friends {
 
   async list(userId: string, limit: number, state: number | undefined, cursor: string | undefined): Promise<FriendPage> {
     if (!isUuid(userId)) throw invalid('Invalid user ID.');
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalid('Invalid limit - limit must be between 1 and 1000.');
-    if (state !== undefined && (!Number.isInteger(state) || state < 0 || state > 3)) {
-      throw invalid('Invalid state - state must be between 0 and 3.');
-    }
+    checkLimit(limit, 1, 1000);
+    checkState(state, 0, 3);
     // A cursor from a list with another state filter is refused, as upstream does.
     const after = cursor ? edgeCursor(cursor, state === undefined ? [0, 1, 2, 3] : [state]) : undefined;
     const params: unknown[] = [userId, limit + 1];
@@ -166,7 +165,7 @@ export class Friends {
    */
   async friendsOfFriends(userId: string, limit: number, cursor: string | undefined): Promise<FriendsOfFriendsPage> {
     if (!isUuid(userId)) throw invalid('Invalid user ID.');
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalid('Invalid limit - limit must be between 1 and 100.');
+    checkLimit(limit, 1, 100);
     let after: string | undefined;
     if (cursor) {
       after = (decodeCursor(cursor, isTuple(['string']), BAD_CURSOR) as [string])[0];

@@ -2,37 +2,45 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../log.ts';
-import { Router } from '../realtime/router.ts';
-import { Tracker } from '../realtime/tracker.ts';
-import { Registry } from '../runtime/registry.ts';
+import type { Bus } from '../realtime/bus.ts';
 import { Accounts } from './accounts.ts';
+import { Authenticator } from './authenticate.ts';
 import { Channels } from './channels.ts';
 import { Files } from './files.ts';
 import { Friends } from './friends.ts';
 import { Google } from './google.ts';
+import { GroupMembers } from './group-members.ts';
 import { Groups } from './groups.ts';
+import { Links } from './links.ts';
 import { Mailer } from './mail.ts';
 import { Notifications } from './notifications.ts';
 import { Sessions } from './sessions.ts';
 import { Status } from './status.ts';
 import { Storage } from './storage.ts';
+import { Streams } from './streams.ts';
 import { Users } from './users.ts';
+import { Wallets } from './wallet.ts';
 
 export interface Core {
   config: Config;
   db: Db;
   logger: Logger;
-  tracker: Tracker;
-  router: Router;
-  registry: Registry;
+  /** Delivery, presences, revocations and shared limits: everything that crosses nodes. */
+  bus: Bus;
   sessions: Sessions;
   accounts: Accounts;
+  authenticator: Authenticator;
+  links: Links;
   users: Users;
   notifications: Notifications;
   status: Status;
   storage: Storage;
+  wallets: Wallets;
+  /** Custom streams of runtime modules. */
+  streams: Streams;
   channels: Channels;
   groups: Groups;
+  groupMembers: GroupMembers;
   friends: Friends;
   files: Files;
   mailer: Mailer;
@@ -40,39 +48,42 @@ export interface Core {
   google: Google | undefined;
 }
 
-export async function createCore(config: Config, db: Db, logger: Logger): Promise<Core> {
-  const tracker = new Tracker();
-  const router = new Router(tracker);
-  const sessions = new Sessions(db, config);
+export async function createCore(config: Config, db: Db, logger: Logger, bus: Bus): Promise<Core> {
+  const sessions = new Sessions(db, config, bus);
   await sessions.load();
-  const users = new Users(db, (id) => router.isOnline(id));
-  const accounts = new Accounts(db, config.limits);
-  const notifications = new Notifications(db, router);
-  const isOnline = (id: string) => router.isOnline(id);
+  const isOnline = (id: string) => bus.isOnline(id);
+  const users = new Users(db, isOnline);
+  const accounts = new Accounts(db);
+  const authenticator = new Authenticator(db, config.limits, bus.limits);
+  const notifications = new Notifications(db, bus);
   // Channels and groups need each other: channels ask groups about membership, groups post system messages.
   const friends = new Friends(db, users, notifications);
   let groups: Groups | undefined;
-  const channels = new Channels(db, tracker, router, notifications, users, {
+  const channels = new Channels(db, bus, notifications, users, {
     groupState: (groupId, userId) => groups!.state(groupId, userId),
     blockedBy: (userId, otherId) => friends.blockedBy(userId, otherId),
   });
-  groups = new Groups(db, channels, notifications, isOnline);
-  accounts.deleteSteps.push(groups.deleteStep, friends.deleteStep);
+  groups = new Groups(db, channels);
+  const groupMembers = new GroupMembers(db, channels, notifications, isOnline);
+  accounts.deleteSteps.push(groupMembers.deleteStep, friends.deleteStep);
   return {
     config,
     db,
     logger,
-    tracker,
-    router,
-    registry: new Registry(logger),
+    bus,
     sessions,
     accounts,
+    authenticator,
+    links: new Links(db),
     users,
     notifications,
-    status: new Status(tracker, router, users),
+    status: new Status(bus, users),
     storage: new Storage(db),
+    wallets: new Wallets(db),
+    streams: new Streams(bus),
     channels,
     groups,
+    groupMembers,
     friends,
     files: new Files(db, config.dataDir, logger, config.limits),
     mailer: new Mailer(config, logger),

@@ -3,11 +3,11 @@ import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
 import { notificationMsg, type NotificationRecord } from '../encode.ts';
 import { invalid } from '../errors.ts';
-import type { Router } from '../realtime/router.ts';
+import type { Bus } from '../realtime/bus.ts';
 import { monotonicNow } from './clock.ts';
 import { BAD_CURSOR, decodeCursor, encodeCursor, isCursorTime, isTuple } from './cursor.ts';
 import { isUuid } from './tokens.ts';
-import { containsNul, jsonValueHasNul } from './validate.ts';
+import { checkLimit, containsNul, jsonValueHasNul } from './validate.ts';
 
 /** System codes (negative; modules use codes above 0). */
 export const NotificationCode = {
@@ -44,11 +44,11 @@ export interface NotificationPage {
 
 export class Notifications {
   private readonly db: Db;
-  private readonly router: Router;
+  private readonly bus: Bus;
 
-  constructor(db: Db, router: Router) {
+  constructor(db: Db, bus: Bus) {
     this.db = db;
-    this.router = router;
+    this.bus = bus;
   }
 
   /**
@@ -97,7 +97,7 @@ export class Notifications {
   /** Pushes stored notifications to every socket of their users. */
   deliver(deliveries: Delivery[]): void {
     for (const d of deliveries) {
-      this.router.sendToUser(d.userId, { notifications: { notifications: d.notifications.map(notificationMsg) } });
+      this.bus.sendToUser(d.userId, { notifications: { notifications: d.notifications.map(notificationMsg) } });
     }
   }
 
@@ -107,6 +107,7 @@ export class Notifications {
   }
 
   async list(userId: string, limit: number, cursor: string | undefined): Promise<NotificationPage> {
+    checkLimit(limit, 1, 100);
     let after: [string, string] | undefined;
     if (cursor) {
       after = decodeCursor(cursor, isTuple(['string', 'string']), BAD_CURSOR) as [string, string];

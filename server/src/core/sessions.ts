@@ -1,9 +1,11 @@
 // Session and refresh tokens: issue, verify, refresh and revoke. Revocations are kept in the database
 // and mirrored in memory, so every request is checked without a query and a restart forgets nothing.
+// Each revocation goes through the bus: every node updates its mirror and closes the sockets it ends.
 import crypto from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { invalid, notFound, permissionDenied, unauthenticated } from '../errors.ts';
+import type { Bus, Revocation } from '../realtime/bus.ts';
 import { sign, verifySignature, type TokenClaims } from './tokens.ts';
 
 export type { TokenClaims } from './tokens.ts';
@@ -18,20 +20,20 @@ const SESSION = 0;
 const VERIFIED_CACHE_SIZE = 10_000;
 const REFRESH = 1;
 
-type RevokeListener = (userId: string, match: (claims: TokenClaims) => boolean) => void;
-
 export class Sessions {
   private readonly revoked = new Map<string, number>(); // `${tid}:${kind}` -> revoked up to this exp
   private readonly floors = new Map<string, number>(); // user id -> tokens with iat <= this are refused
-  private readonly listeners: RevokeListener[] = [];
   // Signature checks of recently seen session tokens; liveness (expiry, revocation) is checked on every use.
   private readonly verified = new Map<string, TokenClaims>();
   private readonly db: Db;
   private readonly config: Config;
+  private readonly bus: Bus;
 
-  constructor(db: Db, config: Config) {
+  constructor(db: Db, config: Config, bus: Bus) {
     this.db = db;
     this.config = config;
+    this.bus = bus;
+    bus.onRevoke((r) => this.record(r));
   }
 
   async load(): Promise<void> {
@@ -48,11 +50,6 @@ export class Sessions {
     )) {
       this.floors.set(r.user_id, Number(r.not_before_iat));
     }
-  }
-
-  /** Called with every revocation, so open sockets of revoked sessions can be closed. */
-  onRevoke(listener: RevokeListener): void {
-    this.listeners.push(listener);
   }
 
   issue(userId: string, username: string, vars?: Record<string, string>, tokenId?: string, issuedAt?: number): IssuedSession {
@@ -140,11 +137,7 @@ export class Sessions {
        ON CONFLICT (token_id, kind) DO UPDATE SET exp = GREATEST(session_revocation.exp, EXCLUDED.exp)`,
       [c.tid, kind, userId, c.exp],
     );
-    const k = `${c.tid}:${kind}`;
-    this.revoked.set(k, Math.max(this.revoked.get(k) ?? 0, c.exp));
-    if (kind === SESSION) {
-      for (const l of this.listeners) l(userId, (s) => s.tid === c.tid && s.exp <= c.exp);
-    }
+    this.publish({ userId, token: { id: c.tid, kind: kind === SESSION ? 'session' : 'refresh', exp: c.exp } });
   }
 
   /** Refuses every token of the user issued until now (logout everywhere, ban, account deletion). */
@@ -159,8 +152,23 @@ export class Sessions {
          expires = GREATEST(session_floor.expires, EXCLUDED.expires)`,
       [userId, floor, now + this.config.refreshTokenExpirySec],
     );
-    this.floors.set(userId, Math.max(previous ?? 0, floor));
-    for (const l of this.listeners) l(userId, (s) => s.iat <= floor);
+    this.publish({ userId, issuedUpTo: floor });
+  }
+
+  /** Recorded here at once (this node refuses the tokens from now on), then sent to every node. */
+  private publish(r: Revocation): void {
+    this.record(r);
+    this.bus.revoke(r);
+  }
+
+  /** A revocation from any node into this node's mirror; recording one twice changes nothing. */
+  private record(r: Revocation): void {
+    if (r.token) {
+      const k = `${r.token.id}:${r.token.kind === 'session' ? SESSION : REFRESH}`;
+      this.revoked.set(k, Math.max(this.revoked.get(k) ?? 0, r.token.exp));
+    } else if (r.issuedUpTo !== undefined) {
+      this.floors.set(r.userId, Math.max(this.floors.get(r.userId) ?? 0, r.issuedUpTo));
+    }
   }
 }
 

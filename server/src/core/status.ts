@@ -2,8 +2,8 @@
 // followers are hidden presences on the streams of the users they follow.
 import { invalid } from '../errors.ts';
 import { presenceMsg } from '../encode.ts';
-import type { Router } from '../realtime/router.ts';
-import { stream, StreamMode, type Stream, type Tracker, type TrackedPresence } from '../realtime/tracker.ts';
+import type { Bus, Presences } from '../realtime/bus.ts';
+import { stream, StreamMode, type Stream, type TrackedPresence } from '../realtime/tracker.ts';
 import { isUuid } from './tokens.ts';
 import type { Users } from './users.ts';
 
@@ -17,20 +17,20 @@ export interface SessionRef {
 }
 
 export class Status {
-  private readonly tracker: Tracker;
-  private readonly router: Router;
+  private readonly tracker: Presences;
+  private readonly bus: Bus;
   private readonly users: Users;
 
-  constructor(tracker: Tracker, router: Router, users: Users) {
-    this.tracker = tracker;
-    this.router = router;
+  constructor(bus: Bus, users: Users) {
+    this.tracker = bus.presences;
+    this.bus = bus;
     this.users = users;
-    tracker.onEvent((s, joins, leaves) => {
+    bus.onPresence((s, joins, leaves) => {
       if (s.mode !== StreamMode.Status) return;
       const event: Record<string, unknown> = {};
       if (joins.length) event.joins = joins.map(presenceMsg);
       if (leaves.length) event.leaves = leaves.map(presenceMsg);
-      this.router.sendToStream(s, { status_presence_event: event });
+      this.bus.sendToStream(s, { status_presence_event: event });
     });
   }
 

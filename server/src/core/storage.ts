@@ -6,7 +6,7 @@ import type { StorageAckRecord, StorageRecord } from '../encode.ts';
 import { AppError, invalid } from '../errors.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { isUuid } from './tokens.ts';
-import { jsonHasNul } from './validate.ts';
+import { checkLimit, jsonHasNul } from './validate.ts';
 
 export const SYSTEM_USER_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -277,7 +277,7 @@ export class Storage {
    */
   async list(caller: string | null, owner: string | null, collection: string, limit: number, cursor?: string): Promise<StoragePage> {
     checkName('Collection', collection);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalid('Invalid limit - limit must be between 1 and 100.');
+    checkLimit(limit, 1, 100);
     if (owner !== null && !isUuid(owner)) throw invalid(BAD_USER_ID);
     const after = cursor ? decodeCursor(cursor, isCursor, 'Malformed cursor was used.') : undefined;
     const q = storageListQuery(caller, owner?.toLowerCase() ?? null, collection, limit + 1, after);

@@ -1,8 +1,20 @@
 // Users looked up by id or username, with their live online flag.
 import type { Db } from '../db/index.ts';
-import { USER_COLUMNS, type UserRow } from '../encode.ts';
+import type { UserRow } from '../encode.ts';
 import { invalid } from '../errors.ts';
 import { isUuid } from './tokens.ts';
+
+const USER_COLUMN_NAMES = [
+  'id', 'username', 'display_name', 'avatar_url', 'lang_tag', 'location', 'timezone', 'metadata', 'facebook_id', 'google_id',
+  'gamecenter_id', 'steam_id', 'apple_id', 'facebook_instant_game_id', 'edge_count', 'create_time', 'update_time',
+];
+
+/** The columns of users that userMsg needs (a UserRow), optionally qualified by a table alias. */
+export function userColumns(alias?: string): string {
+  return alias ? USER_COLUMN_NAMES.map((c) => `${alias}.${c}`).join(', ') : USER_COLUMN_NAMES.join(', ');
+}
+
+export const USER_COLUMNS = userColumns();
 
 export interface UserWithPresence {
   row: UserRow;

@@ -1,4 +1,4 @@
-// Input rules shared by authentication, linking and account updates (upstream Nakama's rules).
+// Input rules shared by authentication, linking, account updates and listings (upstream Nakama's rules).
 import { invalid } from '../errors.ts';
 
 const CONTROL_OR_SPACE = /[\s\p{Cc}]/u;
@@ -83,6 +83,23 @@ export function checkPassword(password: string | undefined): string {
   if (!password || password.length < 8) throw invalid('Password must be at least 8 characters long.');
   if (byteLength(password) > 1024) throw invalid('Password must be at most 1024 bytes long.');
   return password;
+}
+
+/**
+ * A listing's page size, refused outside [min, max]. Every listing checks it here, in the core, so REST,
+ * the socket and runtime modules get the same refusal; the default for an absent limit is the caller's.
+ */
+export function checkLimit(limit: number, min: number, max: number): number {
+  if (!Number.isInteger(limit) || limit < min || limit > max) throw invalid(`Invalid limit - limit must be between ${min} and ${max}.`);
+  return limit;
+}
+
+/** A listing's state filter (friend or group member states), refused outside [min, max]; absent means every state. */
+export function checkState(state: number | undefined, min: number, max: number): number | undefined {
+  if (state !== undefined && (!Number.isInteger(state) || state < min || state > max)) {
+    throw invalid(`Invalid state - state must be between ${min} and ${max}.`);
+  }
+  return state;
 }
 
 export function checkVars(vars: unknown): Record<string, string> | undefined {

@@ -2,7 +2,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { TokenClaims } from '../core/tokens.ts';
 import type { Msg } from '../encode.ts';
-import type { Fields, Query } from './input.ts';
+import type { Fields, Query } from '../input.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
 

@@ -3,14 +3,14 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import type { Duplex } from 'node:stream';
+import { clientIpResolver, type ClientIp } from '../client-ip.ts';
 import type { Config } from '../config.ts';
 import type { Sessions } from '../core/sessions.ts';
 import type { TokenClaims } from '../core/tokens.ts';
 import { AppError, Code, httpStatus } from '../errors.ts';
+import { Fields, Query } from '../input.ts';
 import type { Logger } from '../log.ts';
 import { BodyBudget, BodyIdleError, headerOf, Incoming } from './body.ts';
-import { clientIpResolver, type ClientIp } from './client-ip.ts';
-import { Fields, Query } from './input.ts';
 import type { Admission, ApiRequest, RawResponse, RouteTable } from './routes.ts';
 import type { StaticFiles } from './static.ts';
 

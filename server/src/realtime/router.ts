@@ -1,46 +1,35 @@
-// Delivery of envelopes to connected sessions: one serialisation per message and wire format, however
-// many receive it.
-import type { TokenClaims } from '../core/tokens.ts';
+// Delivery of envelopes to the sessions of this node: one serialisation per message and wire format,
+// however many receive it. The bus delivers through it (a cluster bus, what reaches this node).
 import type { Msg } from '../encode.ts';
-import { encodeEnvelope } from '../rt/protobuf.ts';
+import type { ClientSession, Serializers, WireFormat } from './bus.ts';
 import { stream, StreamMode, type Stream, type Tracker } from './tracker.ts';
-
-/** How a socket frames its envelopes: JSON text frames, or binary nakama.realtime.Envelope frames. */
-export type WireFormat = 'json' | 'protobuf';
-
-export interface ClientSession {
-  readonly id: string;
-  readonly userId: string;
-  readonly username: string;
-  readonly claims: TokenClaims;
-  readonly format: WireFormat;
-  /** Sends an envelope already serialised in this session's format. */
-  sendRaw(data: string | Uint8Array): void;
-  close(code: number, reason: string): void;
-}
 
 /** One outgoing envelope, serialised at most once per wire format, when a receiver first needs it. */
 export class Frame {
   private readonly envelope: Msg;
-  private json: string | undefined;
-  private pb: Uint8Array | undefined;
+  private readonly serializers: Serializers;
+  private json: string | Uint8Array | undefined;
+  private pb: string | Uint8Array | undefined;
 
-  constructor(envelope: Msg) {
+  constructor(envelope: Msg, serializers: Serializers) {
     this.envelope = envelope;
+    this.serializers = serializers;
   }
 
   for(format: WireFormat): string | Uint8Array {
-    if (format === 'json') return (this.json ??= JSON.stringify(this.envelope));
-    return (this.pb ??= encodeEnvelope(this.envelope));
+    if (format === 'json') return (this.json ??= this.serializers.json(this.envelope));
+    return (this.pb ??= this.serializers.protobuf(this.envelope));
   }
 }
 
 export class Router {
   private readonly sessions = new Map<string, ClientSession>();
   private readonly tracker: Tracker;
+  private readonly serializers: Serializers;
 
-  constructor(tracker: Tracker) {
+  constructor(tracker: Tracker, serializers: Serializers) {
     this.tracker = tracker;
+    this.serializers = serializers;
   }
 
   add(s: ClientSession): void {
@@ -64,7 +53,7 @@ export class Router {
   }
 
   sendToSessions(ids: Iterable<string>, envelope: Msg): void {
-    const frame = new Frame(envelope);
+    const frame = new Frame(envelope, this.serializers);
     for (const id of ids) {
       const s = this.sessions.get(id);
       if (!s) continue;
@@ -73,7 +62,7 @@ export class Router {
   }
 
   sendToStream(s: Stream, envelope: Msg, except?: string): void {
-    const frame = new Frame(envelope);
+    const frame = new Frame(envelope, this.serializers);
     for (const id of this.tracker.sessionIds(s)) {
       if (id === except) continue;
       const session = this.sessions.get(id);

@@ -2,10 +2,11 @@
 import type { Core } from '../core/index.ts';
 import { presenceMsg } from '../encode.ts';
 import { invokeRpc } from '../runtime/invoke.ts';
+import type { Registry } from '../runtime/registry.ts';
 import { SocketCode, SocketError } from './errors.ts';
 import type { SocketHandlers } from './handlers.ts';
 
-export function coreHandlers(core: Core): SocketHandlers {
+export function coreHandlers(core: Core, registry: Registry): SocketHandlers {
   return {
     ping: () => ({ pong: {} }),
     pong: () => undefined,
@@ -15,7 +16,7 @@ export function coreHandlers(core: Core): SocketHandlers {
       if (!id) throw new SocketError(SocketCode.BadInput, 'RPC id is required.');
       const httpKey = b.string('http_key');
       if (httpKey && httpKey !== core.config.httpKey) throw new SocketError(SocketCode.BadInput, 'HTTP key invalid.');
-      const outcome = await invokeRpc(core, id, {
+      const outcome = await invokeRpc(registry, id, {
         userId: s.userId,
         username: s.username,
         vars: s.vars,

@@ -2,7 +2,8 @@
 import type WebSocket from 'ws';
 import type { TokenClaims } from '../core/tokens.ts';
 import type { Msg } from '../encode.ts';
-import { Frame, type ClientSession, type WireFormat } from '../realtime/router.ts';
+import type { ClientSession, WireFormat } from '../realtime/bus.ts';
+import { serializers } from './serializers.ts';
 
 /** Frames waiting in the kernel and ws buffers beyond this close the socket: the client is not reading. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -45,7 +46,7 @@ export class SocketSession implements ClientSession {
   }
 
   send(envelope: Msg): void {
-    this.sendRaw(new Frame(envelope).for(this.format));
+    this.sendRaw(serializers[this.format](envelope));
   }
 
   close(code: number, reason: string): void {

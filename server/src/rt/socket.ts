@@ -6,10 +6,9 @@ import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData } from 'ws';
 import type { Core } from '../core/index.ts';
-import { Fields } from '../http/input.ts';
-import { clientIpResolver } from '../http/client-ip.ts';
-import type { WireFormat } from '../realtime/router.ts';
-import { stream, StreamMode } from '../realtime/tracker.ts';
+import { clientIpResolver } from '../client-ip.ts';
+import { Fields } from '../input.ts';
+import type { WireFormat } from '../realtime/bus.ts';
 import { SocketCode, toSocketError } from './errors.ts';
 import type { SocketHandlers } from './handlers.ts';
 import { decodeEnvelope } from './protobuf.ts';
@@ -21,8 +20,6 @@ const MAX_PENDING = 64;
 
 export interface SocketServer {
   handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void;
-  /** Closes every socket of a user (account deleted, banned, logged out everywhere). */
-  disconnectUser(userId: string): void;
   onClose(hook: (s: SocketSession) => void): void;
   close(): void;
 }
@@ -56,20 +53,14 @@ export function createSocketServer(core: Core, handlers: SocketHandlers): Socket
   }, PING_INTERVAL_MS);
   heartbeat.unref();
 
-  core.sessions.onRevoke((userId, match) => {
-    for (const s of core.router.sessionsOfUser(userId)) {
-      if (match(s.claims)) s.close(4001, 'Session token revoked');
-    }
-  });
-
   function reject(socket: Duplex, status: number, text: string, message: string): void {
     socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(message)}\r\nConnection: close\r\n\r\n${message}`);
   }
 
   function connected(s: SocketSession, status: boolean): void {
     sessions.set(s.id, s);
-    core.router.add(s);
-    core.tracker.track(s.id, stream(StreamMode.Notifications, s.userId), s.userId, { username: s.username, hidden: true });
+    // The bus closes it when its session is revoked, on whichever node that happens.
+    core.bus.attach(s);
     if (status) core.status.appear(s, '');
 
     s.ws.on('pong', () => {
@@ -93,8 +84,7 @@ export function createSocketServer(core: Core, handlers: SocketHandlers): Socket
     s.ws.on('close', () => {
       s.closed = true;
       sessions.delete(s.id);
-      core.router.remove(s.id);
-      core.tracker.untrackAll(s.id);
+      core.bus.detach(s.id);
       for (const hook of closeHooks) {
         try {
           hook(s);
@@ -154,7 +144,7 @@ export function createSocketServer(core: Core, handlers: SocketHandlers): Socket
     }
     try {
       const body = new Fields(envelope[name]);
-      const out = await handler(s, body);
+      const out = await handler(s, body, envelope[name]);
       reply(out ?? {});
     } catch (err) {
       const e = toSocketError(err);
@@ -194,9 +184,6 @@ export function createSocketServer(core: Core, handlers: SocketHandlers): Socket
       wss.handleUpgrade(req, socket, head, (ws) => {
         connected(new SocketSession(crypto.randomUUID(), claims, ws, lang, clientIp(req), format), status);
       });
-    },
-    disconnectUser(userId) {
-      for (const s of core.router.sessionsOfUser(userId)) s.close(4001, 'Session ended');
     },
     onClose(hook) {
       closeHooks.push(hook);

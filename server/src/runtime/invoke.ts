@@ -1,6 +1,6 @@
-// Calling a registered RPC: one path for REST and the socket.
-import type { Core } from '../core/index.ts';
+// Calling a registered RPC, with its before and after hooks: one path for REST and the socket.
 import { AppError, Code } from '../errors.ts';
+import type { Registry } from './registry.ts';
 import type { RpcContext } from './types.ts';
 
 export type RpcOutcome =
@@ -8,19 +8,39 @@ export type RpcOutcome =
   | { ok: false; notFound: true }
   | { ok: false; notFound: false; code: number; message: string };
 
-export async function invokeRpc(core: Core, id: string, ctx: RpcContext, payload: string): Promise<RpcOutcome> {
-  const fn = core.registry.rpc(id);
+const NUL_REFUSED: RpcOutcome = { ok: false, notFound: false, code: Code.InvalidArgument, message: 'payload must not contain NUL characters.' };
+/** Upstream's answer when a before hook drops a request. */
+const HOOK_REFUSED: RpcOutcome = { ok: false, notFound: false, code: Code.NotFound, message: 'Requested resource was not found.' };
+
+export async function invokeRpc(registry: Registry, id: string, ctx: RpcContext, payload: string): Promise<RpcOutcome> {
+  const fn = registry.rpc(id);
   if (!fn) return { ok: false, notFound: true };
   // Read raw from the REST body (the socket's reader refuses it already): no module can store U+0000.
-  if (payload.includes('\0')) return { ok: false, notFound: false, code: Code.InvalidArgument, message: 'payload must not contain NUL characters.' };
+  if (payload.includes('\0')) return NUL_REFUSED;
+  const hooks = registry.rpcHooks(id);
   try {
+    if (hooks?.before) {
+      const changed = await hooks.before(ctx, payload);
+      if (changed === null || changed === undefined) return HOOK_REFUSED;
+      if (typeof changed !== 'string') throw new Error(`The before hook of RPC "${id}" returned a ${typeof changed}, not a string.`);
+      if (changed.includes('\0')) return NUL_REFUSED;
+      payload = changed;
+    }
     // A function that answers at once is not awaited: one promise hop less on the hot path.
     const answer = fn(ctx, payload);
     const result = answer instanceof Promise ? await answer : answer;
-    return { ok: true, payload: typeof result === 'string' ? result : '' };
+    const out = typeof result === 'string' ? result : '';
+    if (hooks?.after) {
+      try {
+        await hooks.after(ctx, out, payload);
+      } catch (err) {
+        registry.logger.error('rpc after hook failed', { id, err });
+      }
+    }
+    return { ok: true, payload: out };
   } catch (err) {
     if (err instanceof AppError) return { ok: false, notFound: false, code: err.code, message: err.message };
-    core.logger.error('rpc failed', { id, err });
+    registry.logger.error('rpc failed', { id, err });
     return { ok: false, notFound: false, code: Code.Internal, message: 'Internal error' };
   }
 }

@@ -1,37 +1,30 @@
-// The `nk` facade: how runtime modules reach accounts, users, sessions and notifications.
-// Modules keep their own tables and reach them through `db`.
+// The `nk` facade: how runtime modules reach accounts, users, sessions, notifications, storage, the
+// wallet, groups, chat channels and streams (each area past the first few in nk-<area>.ts).
+// Modules keep their own tables and reach them through `db`; nk.tx binds the facade to one transaction.
 import crypto from 'node:crypto';
 import type { Limits } from '../config.ts';
 import type { Core } from '../core/index.ts';
-import type { AccountUpdate, AuthResult, ProviderColumn, VerifiedEmailResult } from '../core/accounts.ts';
+import type { AccountUpdate, ProviderColumn } from '../core/accounts.ts';
+import type { AuthResult, VerifiedEmailResult } from '../core/authenticate.ts';
 import type { FileInfo } from '../core/files.ts';
 import type { NotificationInput } from '../core/notifications.ts';
 import type { Google, GoogleProfile } from '../core/google.ts';
 import type { MailInput } from '../core/mail.ts';
 import { isUuid } from '../core/tokens.ts';
 import { RateLimiter } from '../core/rate-limit.ts';
-import { SYSTEM_USER_ID, type StorageId } from '../core/storage.ts';
+import type { WindowLimit } from '../realtime/bus.ts';
 import type { Db } from '../db/index.ts';
-import type { UserRow } from '../encode.ts';
-import type { StorageAckRecord, StorageRecord } from '../encode.ts';
-import { notConfigured } from '../api/authenticate.ts';
+import type { StorageAckRecord } from '../encode.ts';
+import { notConfigured } from '../core/providers.ts';
 import { invalid } from '../errors.ts';
+import { groupNk, type NkGroups } from './nk-groups.ts';
+import { channelNk, streamNk, type NkChannels, type NkStreams } from './nk-realtime.ts';
+import { storageNk, type NkStorage } from './nk-storage.ts';
+import { runTx, type NkTx } from './nk-tx.ts';
+import { userFromRow, type NkUser } from './nk-users.ts';
+import { walletNk, type NkWallet } from './nk-wallet.ts';
 
-export interface NkUser {
-  userId: string;
-  username: string;
-  displayName: string | null;
-  avatarUrl: string | null;
-  langTag: string | null;
-  location: string | null;
-  timezone: string | null;
-  metadata: Record<string, unknown>;
-  online: boolean;
-  edgeCount: number;
-  googleId: string | null;
-  createTime: Date;
-  updateTime: Date;
-}
+export { userFromRow, type NkUser };
 
 export interface NkAccount {
   user: NkUser;
@@ -121,13 +114,26 @@ export interface NkFileContent extends NkFile {
   createTime: Date;
 }
 
-export interface Nk {
+export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams {
   /** The database, for a module's own tables. */
   db: Db;
+  /**
+   * Runs fn in one transaction with `tnk`, the facade bound to it (its db, accounts, wallet, storage,
+   * notifications, channel messages): all of it commits or none. Notifications and deliveries go out
+   * after the commit. fn may run again when the database retries the transaction (serialization
+   * failure, deadlock), so it must do nothing but through tnk; calling nk itself inside it may wait
+   * for the transaction forever (the embedded database has one connection).
+   */
+  tx<T>(fn: (tnk: NkTx) => Promise<T>): Promise<T>;
   uuid(): string;
   isUuid(value: unknown): value is string;
-  /** A fixed-window limiter for a module's own brute-force limits. */
+  /** A fixed-window limiter for a module's own brute-force limits, counted in this process only. */
   rateLimiter(limit: number, windowMs: number): RateLimiter;
+  /**
+   * A fixed-window limit counted through the bus, shared by every node: asking again for a name (prefix
+   * it with the module's) gives the same counters. Its methods are async.
+   */
+  sharedRateLimiter(name: string, limit: number, windowMs: number): WindowLimit;
   /** The configured limits (LIMIT_* and IMAGE_* variables): what one user may create, for a module's own checks. */
   limits: Readonly<Limits>;
 
@@ -176,16 +182,6 @@ export interface Nk {
   notificationSend(userId: string, subject: string, content: Record<string, unknown>, code: number, senderId?: string | null, persistent?: boolean): Promise<void>;
   notificationsSend(notifications: NotificationInput[]): Promise<void>;
 
-  // Storage with system rights, as upstream runtime calls: no permission checks, any owner.
-  /** The objects that exist, in request order. */
-  storageRead(ids: NkStorageId[]): Promise<NkStorageObject[]>;
-  /** One transaction: a rejected object (version check) rejects the batch. Acks in request order. */
-  storageWrite(objects: NkStorageWrite[]): Promise<NkStorageAck[]>;
-  /** A page ordered by key: one owner's objects, or every owner's when userId is null; limit 1-100 (default 100). */
-  storageList(userId: string | null, collection: string, limit?: number, cursor?: string): Promise<NkStorageList>;
-  /** One transaction; missing objects are ignored unless a version is given. */
-  storageDelete(ids: NkStorageDeleteId[]): Promise<void>;
-
   /** A user's friend edges, optionally of one state; limit 1-1000 (default 1000). */
   friendsList(userId: string, limit?: number, state?: number, cursor?: string): Promise<NkFriendList>;
   /** Invites or accepts as userId; username names them in the notifications sent. */
@@ -207,24 +203,6 @@ export interface Nk {
   fileInfo(id: string): Promise<NkFile | undefined>;
 }
 
-export function userFromRow(row: UserRow, online: boolean): NkUser {
-  return {
-    userId: row.id,
-    username: row.username,
-    displayName: row.display_name,
-    avatarUrl: row.avatar_url,
-    langTag: row.lang_tag,
-    location: row.location,
-    timezone: row.timezone,
-    metadata: (row.metadata ?? {}) as Record<string, unknown>,
-    online,
-    edgeCount: row.edge_count,
-    googleId: row.google_id,
-    createTime: row.create_time,
-    updateTime: row.update_time,
-  };
-}
-
 function nkFile(f: FileInfo): NkFile {
   const out: NkFile = { id: f.id, mime: f.mime, size: f.size };
   if (f.width !== null) out.width = f.width;
@@ -232,34 +210,21 @@ function nkFile(f: FileInfo): NkFile {
   return out;
 }
 
-function storageId(id: NkStorageId): StorageId {
-  return { collection: id.collection, key: id.key, userId: id.userId || SYSTEM_USER_ID };
-}
-
-function storageObject(o: StorageRecord): NkStorageObject {
-  return { ...o, value: JSON.parse(o.value) as Record<string, unknown> };
-}
-
-function storageValue(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? '';
-  } catch {
-    throw invalid('Value must be a JSON object.');
-  }
-}
-
 function googleOf(core: Core): Google {
   if (!core.google) throw notConfigured('google');
   return core.google;
 }
 
-export function createNk(core: Core, disconnectUser: (userId: string) => void): Nk {
+export function createNk(core: Core): Nk {
+  // Ends the user's sockets on every node (after their tokens were revoked).
+  const disconnectUser = (userId: string) => core.bus.revoke({ userId });
   const { accounts, users, sessions, notifications, friends } = core;
   return {
     db: core.db,
     uuid: () => crypto.randomUUID(),
     isUuid,
     rateLimiter: (limit, windowMs) => new RateLimiter(limit, windowMs),
+    sharedRateLimiter: (name, limit, windowMs) => core.bus.limits.window(name, limit, windowMs),
     limits: Object.freeze({ ...core.config.limits }),
 
     async accountGetId(userId) {
@@ -299,7 +264,7 @@ export function createNk(core: Core, disconnectUser: (userId: string) => void): 
     usersUnbanId: (ids) => accounts.unbanUsers(ids),
 
     async authenticateVerifiedEmail(email, create = true, username) {
-      const result = await accounts.authenticateVerifiedEmail(email, create, username);
+      const result = await core.authenticator.authenticateVerifiedEmail(email, create, username);
       // The proof took over an account set up without one: whoever set it up is signed out everywhere.
       if (result.claimed) {
         await sessions.revokeAll(result.userId);
@@ -309,7 +274,7 @@ export function createNk(core: Core, disconnectUser: (userId: string) => void): 
     },
     emailConfirm: (userId, email) => accounts.confirmEmail(userId, email),
     authenticateProvider: (provider, id, create = true, username, profile) =>
-      accounts.authenticateProvider(provider, id, create, username, profile),
+      core.authenticator.authenticateProvider(provider, id, create, username, profile),
     authenticateTokenGenerate(userId, username, vars) {
       const s = sessions.issue(userId, username, vars);
       return { token: s.token, refreshToken: s.refreshToken, exp: s.claims.exp };
@@ -336,25 +301,12 @@ export function createNk(core: Core, disconnectUser: (userId: string) => void): 
       return notifications.send(list);
     },
 
-    storageRead: async (ids) => (await core.storage.read(null, ids.map(storageId))).map(storageObject),
-    storageWrite: (objects) =>
-      core.storage.write(
-        objects.map((o) => ({
-          ...storageId(o),
-          value: storageValue(o.value),
-          version: o.version,
-          permissionRead: o.permissionRead,
-          permissionWrite: o.permissionWrite,
-        })),
-        true,
-      ),
-    async storageList(userId, collection, limit = 100, cursor) {
-      const page = await core.storage.list(null, userId, collection, limit, cursor);
-      const out: NkStorageList = { objects: page.objects.map(storageObject) };
-      if (page.cursor) out.cursor = page.cursor;
-      return out;
-    },
-    storageDelete: (ids) => core.storage.delete(ids.map((id) => ({ ...storageId(id), version: id.version })), true),
+    ...storageNk(core.storage),
+    ...walletNk(core),
+    ...groupNk(core),
+    ...channelNk(core),
+    ...streamNk(core),
+    tx: (fn) => runTx(core, fn),
 
     async friendsList(userId, limit = 1000, state, cursor) {
       const page = await friends.list(userId, limit, state, cursor || undefined);

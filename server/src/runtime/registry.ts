@@ -1,16 +1,36 @@
-// Named RPCs and event handlers registered by runtime modules.
+// Named RPCs, their before and after hooks, hooks of socket messages and event handlers registered by
+// runtime modules.
 import type { Logger } from '../log.ts';
-import type { ApiEvent, EventContext, EventHandler, Initializer, RpcFunction } from './types.ts';
+import type {
+  ApiEvent, EventContext, EventHandler, Initializer, RpcAfterHook, RpcBeforeHook, RpcFunction, RtAfterHook, RtBeforeHook,
+} from './types.ts';
 
 /** The largest request body an RPC may declare for itself. */
 export const RPC_BODY_BYTES_CEILING = 64 * 1024 * 1024;
+
+/** A socket message's hook key: `channel_join`, `ChannelJoin` and `channeljoin` name the same message. */
+export function rtHookKey(messageName: string): string {
+  return messageName.replace(/_/g, '').toLowerCase();
+}
+
+/** Adds a hook under a key, once: a second hook for the same key is a mistake in the module. */
+function addHook<T>(hooks: Map<string, T>, key: string, fn: T, what: string): void {
+  if (!key) throw new Error(`A ${what} hook needs a name.`);
+  if (typeof fn !== 'function') throw new Error(`The ${what} hook of "${key}" must be a function.`);
+  if (hooks.has(key)) throw new Error(`A ${what} hook of "${key}" is already registered.`);
+  hooks.set(key, fn);
+}
 
 export class Registry {
   private readonly rpcs = new Map<string, RpcFunction>();
   private readonly bodyCaps = new Map<string, number>();
   private readonly eventHandlers: EventHandler[] = [];
+  private readonly beforeRpc = new Map<string, RpcBeforeHook>();
+  private readonly afterRpc = new Map<string, RpcAfterHook>();
+  private readonly beforeRt = new Map<string, RtBeforeHook>();
+  private readonly afterRt = new Map<string, RtAfterHook>();
   readonly shutdownHooks: Array<() => Promise<void> | void> = [];
-  private readonly logger: Logger;
+  readonly logger: Logger;
 
   constructor(logger: Logger) {
     this.logger = logger;
@@ -30,6 +50,38 @@ export class Registry {
     return [...this.rpcs.keys()];
   }
 
+  /** The hooks of an RPC, or undefined when it has none (the common case, checked once per call). */
+  rpcHooks(id: string): { before?: RpcBeforeHook; after?: RpcAfterHook } | undefined {
+    if (this.beforeRpc.size === 0 && this.afterRpc.size === 0) return undefined;
+    const key = id.toLowerCase();
+    const before = this.beforeRpc.get(key);
+    const after = this.afterRpc.get(key);
+    return before || after ? { before, after } : undefined;
+  }
+
+  /** The hooks of a socket message (by envelope key), or undefined when it has none. */
+  rtHooks(messageName: string): { before?: RtBeforeHook; after?: RtAfterHook } | undefined {
+    if (this.beforeRt.size === 0 && this.afterRt.size === 0) return undefined;
+    const key = rtHookKey(messageName);
+    const before = this.beforeRt.get(key);
+    const after = this.afterRt.get(key);
+    return before || after ? { before, after } : undefined;
+  }
+
+  /**
+   * Refuses hooks of socket messages that do not exist and of RPCs no module registered: a misspelt
+   * name would never run. Called once every module is loaded.
+   */
+  checkHooks(messageNames: string[]): void {
+    const known = new Set(messageNames.map(rtHookKey));
+    for (const key of [...this.beforeRt.keys(), ...this.afterRt.keys()]) {
+      if (!known.has(key)) throw new Error(`A hook is registered for "${key}", which is not a socket message.`);
+    }
+    for (const id of [...this.beforeRpc.keys(), ...this.afterRpc.keys()]) {
+      if (!this.rpcs.has(id)) throw new Error(`A hook is registered for RPC "${id}", which no module registered.`);
+    }
+  }
+
   initializer(): Initializer {
     return {
       registerRpc: (id, fn, options) => {
@@ -43,6 +95,10 @@ export class Registry {
         this.rpcs.set(key, fn);
         if (cap !== undefined) this.bodyCaps.set(key, cap);
       },
+      registerBeforeRpc: (id, fn) => addHook(this.beforeRpc, id.trim().toLowerCase(), fn, 'before RPC'),
+      registerAfterRpc: (id, fn) => addHook(this.afterRpc, id.trim().toLowerCase(), fn, 'after RPC'),
+      registerBeforeRt: (name, fn) => addHook(this.beforeRt, rtHookKey(name.trim()), fn, 'before socket message'),
+      registerAfterRt: (name, fn) => addHook(this.afterRt, rtHookKey(name.trim()), fn, 'after socket message'),
       registerEvent: (fn) => {
         this.eventHandlers.push(fn);
       },

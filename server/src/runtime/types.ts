@@ -45,8 +45,54 @@ export interface RpcOptions {
   maxBodyBytes?: number;
 }
 
+/** The caller of a socket message seen by a before or after hook. */
+export interface RtContext {
+  userId: string;
+  username: string;
+  vars: Record<string, string>;
+  /** Expiry (unix seconds) of the session token. */
+  userSessionExp: number;
+  sessionId: string;
+  clientIp: string;
+  /** The socket's `lang` parameter. */
+  lang: string;
+  env: Record<string, string>;
+  executionMode: 'before' | 'after';
+}
+
+/** A socket message's fields as the client sent them (protojson names, e.g. {target, type} of channel_join). */
+export type RtMessage = Record<string, unknown>;
+
+/**
+ * Runs before a socket message is handled: returns the message to handle (the same object, changed, or
+ * another), or null/undefined to refuse it (the client gets RUNTIME_FUNCTION_EXCEPTION "Requested
+ * resource was not found."). A thrown AppError refuses it with its message.
+ */
+export type RtBeforeHook = (ctx: RtContext, message: RtMessage) => Promise<RtMessage | null | undefined | void> | RtMessage | null | undefined | void;
+
+/**
+ * Runs after a socket message was handled successfully and its reply sent, before the socket's next
+ * message: `output` is the reply (e.g. {channel: {...}}), null for a bare acknowledgement. Errors are logged.
+ */
+export type RtAfterHook = (ctx: RtContext, output: RtMessage | null, input: RtMessage) => Promise<void> | void;
+
+/**
+ * Runs before an RPC: returns the payload to call it with, or null/undefined to refuse the call
+ * (NotFound "Requested resource was not found."). A thrown AppError refuses it with that error.
+ */
+export type RpcBeforeHook = (ctx: RpcContext, payload: string) => Promise<string | null | undefined | void> | string | null | undefined | void;
+
+/** Runs after an RPC succeeded, before its answer is sent; errors are logged. */
+export type RpcAfterHook = (ctx: RpcContext, result: string, payload: string) => Promise<void> | void;
+
 export interface Initializer {
   registerRpc(id: string, fn: RpcFunction, options?: RpcOptions): void;
+  /** One per RPC id (case-insensitive). */
+  registerBeforeRpc(id: string, fn: RpcBeforeHook): void;
+  registerAfterRpc(id: string, fn: RpcAfterHook): void;
+  /** One per socket message, named as in the envelope (`channel_join`) or as upstream (`ChannelJoin`). */
+  registerBeforeRt(messageName: string, fn: RtBeforeHook): void;
+  registerAfterRt(messageName: string, fn: RtAfterHook): void;
   registerEvent(fn: EventHandler): void;
   /** Called once when the server stops, after transports close. */
   registerShutdown(fn: () => Promise<void> | void): void;

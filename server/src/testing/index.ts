@@ -20,6 +20,7 @@ import { CORE_MIGRATIONS, migrate, type Db, type MigrationSet } from '../db/inde
 import { openPglite, pgliteDb } from '../db/pglite.ts';
 import { postgresDb } from '../db/postgres.ts';
 import { createLogger } from '../log.ts';
+import type { Bus } from '../realtime/bus.ts';
 import type { RuntimeModule } from '../runtime/types.ts';
 
 // The npm client expects browser globals. Its heartbeat reads `window && window.console`: a declared
@@ -46,6 +47,8 @@ export interface TestServerOptions {
   moduleSpecifiers?: string[];
   /** Reuse this database (restart tests); it is not dropped on close. */
   db?: Db;
+  /** The bus to run on instead of a LocalBus of its own; the caller closes it. */
+  bus?: Bus;
 }
 
 let template: Promise<PGlite> | undefined;
@@ -121,7 +124,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const config = testConfig(opts.env);
   const modules = [...(opts.modules ?? []), ...(await loadModules(opts.moduleSpecifiers ?? []))];
   const fresh = opts.db ? { db: opts.db, drop: async () => {} } : await freshDb(modules);
-  const app = await createApp(config, { db: fresh.db, modules, logger: createLogger(config.logLevel) });
+  const app = await createApp(config, { db: fresh.db, modules, logger: createLogger(config.logLevel), bus: opts.bus });
   const port = await app.listen();
   const clients: Client[] = [];
   const ts: TestServer = {

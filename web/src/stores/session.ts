@@ -1,7 +1,7 @@
 // The session as React sees it.
 import { useSyncExternalStore } from 'react';
 import { sessionManager, type SessionSnapshot } from '../lib/nakama/session.ts';
-import { isExpired } from '../lib/nakama/session-timing.ts';
+import { signedInSession } from '../lib/nakama/session-timing.ts';
 
 export function useSession(): SessionSnapshot {
   return useSyncExternalStore(sessionManager.subscribe, sessionManager.getSnapshot);
@@ -9,7 +9,7 @@ export function useSession(): SessionSnapshot {
 
 /** A live, non-expired, non-guest session. */
 export function isAuthenticated(s: SessionSnapshot, now = Date.now()): boolean {
-  return s.status === 'ready' && !s.guest && !!s.session && !isExpired(s.session.expires_at ?? 0, now);
+  return signedInSession(s, now) !== undefined;
 }
 
 export function useAuthenticated(): boolean {

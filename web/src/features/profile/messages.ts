@@ -19,6 +19,8 @@ export const profileMessages = {
   loadFailed: 'Не удалось загрузить профиль',
   myPlayers: 'Мои игроки',
   noPlayers: 'У вас пока нет игроков.',
+  playersLoadFailed: 'Не удалось загрузить ваших игроков',
+  loadMore: 'Показать ещё',
   createPlayer: 'Создать игрока',
   // Logged only (the spec shows no avatar failure on the profile).
   avatarFailed: 'Не удалось загрузить аватар',

@@ -40,6 +40,7 @@ export const rosterMessages = {
   joinTitle: 'Заявка в команду',
   choosePlayer: 'Выберите игрока',
   noPlayers: 'У вас пока нет игроков.',
+  playersLoadFailed: 'Не удалось загрузить ваших игроков',
   createPlayer: 'Создать игрока',
   shirtNumber: 'Номер (1–99, необязательно)',
   suggested: (n: number) => `Свободный номер: ${n}`,

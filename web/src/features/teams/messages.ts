@@ -40,7 +40,6 @@ export const teamMessages = {
   createdAt: 'Создана',
   membersLabel: 'Игроков в составе',
   noDescription: 'Описание отсутствует',
-  nearestTournaments: 'Ближайшие турниры',
   upcomingEvents: 'Ближайшие события',
   noEvents: 'В ближайшие 30 дней событий нет.',
   summary: 'Коротко о команде',

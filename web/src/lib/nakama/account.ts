@@ -48,37 +48,10 @@ export async function updateAccount(update: AccountUpdate): Promise<void> {
 
 /**
  * Creates an e-mail account with a username and password. It counts as registered only once the code
- * mailed to the address confirms it (sendRegistrationCode, confirmRegistration); until then this browser
- * keeps its guest session, and the new account's session serves those two calls only.
+ * mailed to the address confirms it (request_auth_code and verify_auth_code, see features/auth); until then
+ * this browser keeps its guest session, and the new account's session serves those two calls only.
  */
 export async function register(username: string, password: string, email: string): Promise<Session> {
   return call(client.authenticateEmail(email, password, true, username));
 }
 
-/** Mails a (new) code to the address of an account being registered. */
-export async function sendRegistrationCode(s: Session, email: string): Promise<void> {
-  await call(client.rpc(s, 'request_auth_code', { email }));
-}
-
-/** Confirms the address of an account being registered with the mailed code, and signs in to it. */
-export async function confirmRegistration(s: Session, email: string, code: string): Promise<void> {
-  const r = await call(client.rpc(s, 'verify_auth_code', { email, code }));
-  const tokens = r.payload as { access_token?: string; refresh_token?: string } | undefined;
-  if (!tokens?.access_token || !tokens.refresh_token) throw new Error('No tokens in the answer.');
-  sessionManager.signIn(tokens.access_token, tokens.refresh_token);
-}
-
-export interface PublicUser {
-  id: string;
-  username: string;
-  display_name?: string;
-  avatar_url?: string;
-  online?: boolean;
-}
-
-export async function getUsers(ids: string[], usernames: string[] = []): Promise<PublicUser[]> {
-  if (!ids.length && !usernames.length) return [];
-  const s = await sessionManager.current();
-  const r = await call(client.getUsers(s, ids, usernames));
-  return (r.users ?? []) as PublicUser[];
-}

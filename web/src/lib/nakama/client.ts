@@ -1,7 +1,7 @@
 // The one place that builds the backend client: same origin as the page, server key from the build.
 import { Client } from '@heroiclabs/nakama-js';
 
-export type { Session, Socket } from '@heroiclabs/nakama-js';
+export type { ChannelMessage, ChannelMessageList, Notification, NotificationList, Session, Socket } from '@heroiclabs/nakama-js';
 export { Session as NakamaSession } from '@heroiclabs/nakama-js';
 
 const SERVER_KEY: string = import.meta.env.VITE_SERVER_KEY || 'defaultkey';
@@ -15,4 +15,3 @@ function origin(): { host: string; port: string; ssl: boolean } {
 const o = origin();
 // Refreshing is the session manager's job (it persists the new tokens), so the client never refreshes by itself.
 export const client = new Client(SERVER_KEY, o.host, o.port, o.ssl, REQUEST_TIMEOUT_MS, false);
-export const serverKey = SERVER_KEY;

@@ -1,5 +1,7 @@
 // When a session is refreshed: about 120 s before it expires but never sooner than 60 s from now,
-// and at once when it is within 5 minutes of expiry.
+// and at once when it is within 5 minutes of expiry; and whether it is a signed-in user's, live one.
+import type { Session } from './client.ts';
+import type { SessionSnapshot } from './session.ts';
 
 export const REFRESH_LEAD_MS = 120_000;
 export const REFRESH_FLOOR_MS = 60_000;
@@ -17,4 +19,10 @@ export function needsRefresh(expiresAtSec: number, nowMs: number): boolean {
 
 export function isExpired(expiresAtSec: number, nowMs: number): boolean {
   return expiresAtSec * 1000 <= nowMs;
+}
+
+/** The session when it is live, not expired and not a guest's; undefined otherwise. */
+export function signedInSession(s: SessionSnapshot, nowMs = Date.now()): Session | undefined {
+  if (s.status !== 'ready' || s.guest || !s.session || isExpired(s.session.expires_at ?? 0, nowMs)) return undefined;
+  return s.session;
 }

@@ -1,5 +1,5 @@
 // Russian formatting of dates and plurals (numbers: number.ts, without date-fns).
-import { format, isToday, isYesterday, differenceInCalendarDays } from 'date-fns';
+import { format } from 'date-fns';
 import { ru } from 'date-fns/locale';
 
 function toDate(v: string | number | Date): Date {
@@ -16,23 +16,8 @@ export function formatDateTime(v: string | number | Date): string {
   return format(toDate(v), "d MMMM yyyy г., HH:mm", { locale: ru });
 }
 
-/** среда, 1 января 2025 г. */
-export function formatLongDay(v: string | number | Date): string {
-  return format(toDate(v), 'EEEE, d MMMM yyyy г.', { locale: ru });
-}
-
 export function formatTime(v: string | number | Date): string {
   return format(toDate(v), 'HH:mm', { locale: ru });
-}
-
-/** Chat times: today the time, yesterday 'Вчера', within a week 'N дн. назад', otherwise the date. */
-export function formatRelative(v: string | number | Date, now: Date = new Date()): string {
-  const d = toDate(v);
-  if (isToday(d)) return formatTime(d);
-  if (isYesterday(d)) return 'Вчера';
-  const days = differenceInCalendarDays(now, d);
-  if (days > 0 && days < 7) return `${days} дн. назад`;
-  return format(d, 'dd.MM.yyyy', { locale: ru });
 }
 
 const rules = new Intl.PluralRules('ru-RU');

@@ -1,10 +1,13 @@
 // Date helpers of the month calendars: weeks start on Monday, days are keyed as yyyy-MM-dd in local time.
+import type { EventType } from '@tribuna/portal/types';
 import { addMonths, eachDayOfInterval, endOfMonth, endOfWeek, format, isValid, parse, startOfMonth, startOfWeek } from 'date-fns';
 
 export const WEEK_STARTS_ON = 1;
 
-export const EVENT_TYPES = ['match', 'training', 'tournament', 'birthday', 'other'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+export type { EventType };
+
+/** The portal's event types, in the order forms offer them (EVENT_TYPE_LABELS, a Record, has each one). */
+export const EVENT_TYPES = ['match', 'training', 'tournament', 'birthday', 'other'] as const satisfies readonly EventType[];
 
 export function isEventType(v: unknown): v is EventType {
   return typeof v === 'string' && (EVENT_TYPES as readonly string[]).includes(v);

@@ -1,18 +1,16 @@
-// request_auth_code and verify_auth_code.
+// request_auth_code and verify_auth_code: sign-in by a mailed code, and the proof of a new account's
+// address (called with that account's session, which is not yet this browser's).
+import type { AuthCodeSent, SignedIn } from '@tribuna/portal/types';
+import type { Session } from '../../../lib/nakama/client.ts';
 import { rpc } from '../../../lib/nakama/rpc.ts';
+import { sessionManager } from '../../../lib/nakama/session.ts';
 
-export interface RequestCodeResult {
-  success: boolean;
-  message?: string;
+export const requestAuthCode = (email: string, session?: Session) => rpc<AuthCodeSent>('request_auth_code', { email }, session);
+export const verifyAuthCode = (email: string, code: string, session?: Session) => rpc<SignedIn>('verify_auth_code', { email, code }, session);
+
+/** Proves a new account's address with the mailed code and signs this browser in to that account. */
+export async function confirmRegistration(session: Session, email: string, code: string): Promise<void> {
+  const tokens = await verifyAuthCode(email, code, session);
+  if (!tokens.access_token || !tokens.refresh_token) throw new Error('No tokens in the answer.');
+  sessionManager.signIn(tokens.access_token, tokens.refresh_token);
 }
-
-export interface SignInResult {
-  access_token?: string;
-  refresh_token?: string;
-  user_id?: string;
-  username?: string;
-  created?: boolean;
-}
-
-export const requestAuthCode = (email: string) => rpc<RequestCodeResult>('request_auth_code', { email });
-export const verifyAuthCode = (email: string, code: string) => rpc<SignInResult>('verify_auth_code', { email, code });

@@ -1,6 +1,6 @@
 // google_auth_url and google_login.
+import type { GoogleAuthUrl, SignedIn } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
-import type { SignInResult } from './auth-code.ts';
 
 export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
 
@@ -8,7 +8,7 @@ export function googleRedirectUri(): string {
   return `${location.origin}${GOOGLE_CALLBACK_PATH}`;
 }
 
-export const googleAuthUrl = () => rpc<{ enabled: boolean; url?: string }>('google_auth_url', { redirect_uri: googleRedirectUri() });
+export const googleAuthUrl = () => rpc<GoogleAuthUrl>('google_auth_url', { redirect_uri: googleRedirectUri() });
 
 export const googleLogin = (code: string, state: string) =>
-  rpc<SignInResult>('google_login', { code, state, redirect_uri: googleRedirectUri() });
+  rpc<SignedIn>('google_login', { code, state, redirect_uri: googleRedirectUri() });

@@ -1,51 +1,31 @@
 // Formations and positions of the locker room (camelCase fields, as the spec gives them).
 import { queryOptions } from '@tanstack/react-query';
+import type { Formation, FormationList, Position, PositionList } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
+import { teamPlayersQuery } from '../../../shared/api/roster.ts';
 
-export interface Formation {
-  id: string;
-  teamId: string;
-  name: string;
-  isDefault: boolean;
-}
-
-export interface Position {
-  id: string;
-  teamId: string;
-  formationId: string;
-  playerId: string;
-  x: number;
-  y: number;
-}
-
-export interface RosterEntry {
-  id: string;
-  player_id: string;
-  number: number;
-  field_role: number;
-  is_confirmed: boolean;
-  player: { first_name: string; last_name: string };
-}
+export const lockerKeys = {
+  formations: (teamId: string) => ['formations', teamId] as const,
+  /** Every formation's positions of one team. */
+  teamPositions: (teamId: string) => ['positions', teamId] as const,
+  positions: (teamId: string, formationId: string) => [...lockerKeys.teamPositions(teamId), formationId] as const,
+};
 
 export const formationsQuery = (teamId: string) =>
   queryOptions({
-    queryKey: ['formations', teamId],
-    queryFn: () => rpc<{ formations: Formation[] }>('list_team_formations', { teamId }).then((r) => r.formations),
+    queryKey: lockerKeys.formations(teamId),
+    queryFn: () => rpc<FormationList>('list_team_formations', { teamId }).then((r) => r.formations),
     retry: false,
   });
 
 export const positionsQuery = (teamId: string, formationId: string) =>
   queryOptions({
-    queryKey: ['positions', teamId, formationId],
-    queryFn: () => rpc<{ positions: Position[] }>('list_team_player_positions', { teamId, formationId }).then((r) => r.positions),
+    queryKey: lockerKeys.positions(teamId, formationId),
+    queryFn: () => rpc<PositionList>('list_team_player_positions', { teamId, formationId }).then((r) => r.positions),
   });
 
-export const confirmedPlayersQuery = (teamId: string) =>
-  queryOptions({
-    queryKey: ['team-players', teamId, 'confirmed'],
-    queryFn: () =>
-      rpc<{ team_players: RosterEntry[] }>('list_team_players', { team_ids: [teamId], is_confirmed: true, limit: 200 }).then((r) => r.team_players),
-  });
+/** The players a place on the pitch may be given: the team's confirmed ones. */
+export const confirmedPlayersQuery = (teamId: string) => teamPlayersQuery(teamId, { is_confirmed: true });
 
 export const createFormation = (teamId: string, name: string) => rpc<Formation>('create_team_formation', { teamId, name, isDefault: true });
 export const makeDefault = (id: string) => rpc<Formation>('update_team_formation', { id, isDefault: true });

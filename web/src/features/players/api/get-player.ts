@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
-import type { Player } from './types.ts';
+import { playerKeys, type Player } from '../../../shared/api/players.ts';
 
 export const getPlayer = (id: string) => rpc<Player>('get_player', { id });
-export const playerQuery = (id: string) => queryOptions({ queryKey: ['players', 'one', id], queryFn: () => getPlayer(id) });
+export const playerQuery = (id: string) => queryOptions({ queryKey: playerKeys.detail(id), queryFn: () => getPlayer(id) });
 export const usePlayer = (id: string) => useQuery(playerQuery(id));

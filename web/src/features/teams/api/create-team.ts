@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
-import type { Team } from '../../../shared/api/team.ts';
+import { teamKeys, type Team } from '../../../shared/api/teams.ts';
 
 export interface TeamInput {
   name: string;
@@ -13,5 +13,5 @@ export const createTeam = (input: TeamInput) => rpc<Team>('create_team', input);
 
 export function useCreateTeam() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: createTeam, onSuccess: () => qc.invalidateQueries({ queryKey: ['teams'] }) });
+  return useMutation({ mutationFn: createTeam, onSuccess: () => qc.invalidateQueries({ queryKey: teamKeys.all }) });
 }

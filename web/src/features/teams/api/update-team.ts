@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
-import type { Team } from '../../../shared/api/team.ts';
+import { teamKeys, type Team } from '../../../shared/api/teams.ts';
 
 export interface TeamUpdate {
   id: string;
@@ -16,6 +16,7 @@ export function useUpdateTeam() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateTeam,
-    onSuccess: (_t, v) => Promise.all([qc.invalidateQueries({ queryKey: ['team', v.id] }), qc.invalidateQueries({ queryKey: ['teams'] })]),
+    // The team and every list that shows it.
+    onSuccess: () => qc.invalidateQueries({ queryKey: teamKeys.all }),
   });
 }

@@ -1,0 +1,60 @@
+// The answers of the portal's RPCs, for clients: `import type { … } from '@tribuna/portal/types'`.
+// Types only, so nothing of the portal reaches a client's bundle. Each one is the area's own type, or
+// the type of what the area's store function answers, so a change in the portal shows up in its clients.
+import type { listPlayers } from './players/store.ts';
+import type { listTeams, Team, TeamViewer } from './teams/store.ts';
+import type { listTeamPlayers, lowestFreeNumber } from './roster/store.ts';
+import type { listFormations, listPositions } from './locker/store.ts';
+import type { listEvents } from './calendar/store.ts';
+import type { listPhotos, listSections as listPhotoSections } from './photos/store.ts';
+import type { listSections as listVideoSections, listVideos } from './videos/store.ts';
+
+type Answer<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
+
+export type { AuthCodeSent, GoogleAuthUrl, SignedIn } from './auth/store.ts';
+
+export type { Player } from './players/store.ts';
+/** list_players */
+export type PlayerPage = Answer<typeof listPlayers>;
+
+export type { Team, TeamViewer } from './teams/store.ts';
+/** get_team */
+export type TeamWithViewer = Team & { viewer: TeamViewer };
+/** list_teams */
+export type TeamPage = Answer<typeof listTeams>;
+
+export type { TeamPlayer } from './roster/store.ts';
+/** list_team_players */
+export type TeamPlayerPage = Answer<typeof listTeamPlayers>;
+/** get_team_free_number: null when every number from 1 to 99 is taken. */
+export interface TeamFreeNumber {
+  number: Answer<typeof lowestFreeNumber>;
+}
+
+export type { Formation, Position } from './locker/store.ts';
+/** list_team_formations */
+export interface FormationList {
+  formations: Answer<typeof listFormations>;
+}
+/** list_team_player_positions */
+export interface PositionList {
+  positions: Answer<typeof listPositions>;
+}
+
+export type { EventType, TeamEvent } from './calendar/store.ts';
+/** list_team_events */
+export interface TeamEventList {
+  events: Answer<typeof listEvents>;
+}
+
+export type { Photo, PhotoSection } from './photos/store.ts';
+/** list_team_photo_sections */
+export type PhotoSectionPage = Answer<typeof listPhotoSections>;
+/** list_team_photos */
+export type PhotoPage = Answer<typeof listPhotos>;
+
+export type { Video, VideoSection } from './videos/store.ts';
+/** list_team_video_sections */
+export type VideoSectionPage = Answer<typeof listVideoSections>;
+/** list_team_videos and search_team_videos */
+export type VideoPage = Answer<typeof listVideos>;

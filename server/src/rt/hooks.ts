@@ -1,0 +1,85 @@
+// Runtime modules' before and after hooks around socket message handlers, as upstream's pipeline runs
+// them: a before hook may change the message or refuse it; an after hook sees the reply once it is sent.
+import { AppError } from '../errors.ts';
+import { Fields } from '../input.ts';
+import type { Logger } from '../log.ts';
+import type { Registry } from '../runtime/registry.ts';
+import type { RtAfterHook, RtBeforeHook, RtContext, RtMessage } from '../runtime/types.ts';
+import { SocketCode, SocketError } from './errors.ts';
+import type { SocketHandler, SocketHandlers } from './handlers.ts';
+import type { SocketSession } from './session.ts';
+
+/** Upstream's answer when a before hook drops a message. */
+const REFUSED = 'Requested resource was not found.';
+
+function context(s: SocketSession, executionMode: RtContext['executionMode']): RtContext {
+  return {
+    userId: s.userId,
+    username: s.username,
+    vars: s.vars,
+    userSessionExp: s.claims.exp,
+    sessionId: s.id,
+    clientIp: s.clientIp,
+    lang: s.lang,
+    env: {},
+    executionMode,
+  };
+}
+
+function asMessage(v: unknown): RtMessage {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as RtMessage) : {};
+}
+
+/**
+ * Every handler, looking up its hooks at each call (modules register them after the handlers are made).
+ * A message without hooks goes straight to its handler.
+ */
+export function withRtHooks(handlers: SocketHandlers, registry: Registry, logger: Logger): SocketHandlers {
+  const out: SocketHandlers = {};
+  for (const [name, handler] of Object.entries(handlers)) {
+    out[name] = (s, body, message) => {
+      const hooks = registry.rtHooks(name);
+      if (!hooks) return handler(s, body, message);
+      return hooked(name, handler, hooks, logger, s, body, message);
+    };
+  }
+  return out;
+}
+
+async function hooked(
+  name: string,
+  handler: SocketHandler,
+  hooks: { before?: RtBeforeHook; after?: RtAfterHook },
+  logger: Logger,
+  s: SocketSession,
+  body: Fields,
+  message: unknown,
+) {
+  let input = asMessage(message);
+  if (hooks.before) {
+    let changed: RtMessage | null | undefined | void;
+    try {
+      changed = await hooks.before(context(s, 'before'), input);
+    } catch (err) {
+      if (!(err instanceof AppError)) logger.error('socket before hook failed', { message: name, err });
+      throw new SocketError(SocketCode.RuntimeFunctionException, err instanceof AppError ? err.message : 'Internal error');
+    }
+    if (changed === null || changed === undefined) throw new SocketError(SocketCode.RuntimeFunctionException, REFUSED);
+    input = changed;
+    body = new Fields(changed);
+  }
+  const out = await handler(s, body, input);
+  const after = hooks.after;
+  if (after) {
+    // Queued on the socket's message queue: it runs once this message's reply is sent, in turn with its other messages.
+    const output = out ?? null;
+    s.queue = s.queue.then(async () => {
+      try {
+        await after(context(s, 'after'), output, input);
+      } catch (err) {
+        logger.error('socket after hook failed', { message: name, err });
+      }
+    });
+  }
+  return out;
+}

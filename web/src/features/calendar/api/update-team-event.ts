@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EventType, TeamEvent } from '@tribuna/portal/types';
+import { rpc } from '../../../lib/nakama/rpc.ts';
+import { teamEventKeys } from '../../../shared/api/calendar.ts';
+
+export interface TeamEventUpdate {
+  id: string;
+  title?: string;
+  type?: EventType;
+  event_time?: string;
+  place?: string;
+  description?: string;
+}
+
+export const updateTeamEvent = (input: TeamEventUpdate) => rpc<TeamEvent>('update_team_event', input);
+
+export function useUpdateTeamEvent(teamId: string) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: updateTeamEvent, onSuccess: () => qc.invalidateQueries({ queryKey: teamEventKeys.team(teamId) }) });
+}

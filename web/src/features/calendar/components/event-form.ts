@@ -1,0 +1,56 @@
+// The team event form's values, checks and conversion to the RPC's fields.
+import { format } from 'date-fns';
+import { isEventType, parseDayKey, type EventType } from '../../../shared/lib/calendar.ts';
+import type { TeamEvent } from '@tribuna/portal/types';
+import { teamCalendarMessages as m } from '../messages.ts';
+
+export const TITLE_MAX = 200;
+export const PLACE_MAX = 200;
+export const DESCRIPTION_MAX = 2000;
+
+export interface EventFormValues {
+  title: string;
+  type: EventType | '';
+  /** yyyy-MM-dd */
+  date: string;
+  /** HH:mm */
+  time: string;
+  place: string;
+  description: string;
+}
+
+export type EventFormErrors = Partial<Record<keyof EventFormValues, string>>;
+
+export function emptyEventForm(day: string): EventFormValues {
+  return { title: '', type: 'match', date: day, time: '18:00', place: '', description: '' };
+}
+
+export function eventToForm(e: TeamEvent): EventFormValues {
+  const at = new Date(e.event_time);
+  return {
+    title: e.title,
+    type: isEventType(e.type) ? e.type : 'other',
+    date: format(at, 'yyyy-MM-dd'),
+    time: format(at, 'HH:mm'),
+    place: e.place ?? '',
+    description: e.description ?? '',
+  };
+}
+
+export function validateEventForm(v: EventFormValues): EventFormErrors {
+  const e: EventFormErrors = {};
+  const title = v.title.trim();
+  if (!title) e.title = m.titleRequired;
+  else if (title.length > TITLE_MAX) e.title = m.titleTooLong;
+  if (!isEventType(v.type)) e.type = m.typeRequired;
+  if (!parseDayKey(v.date)) e.date = m.dateRequired;
+  if (!/^\d{2}:\d{2}$/.test(v.time)) e.time = m.timeRequired;
+  if (v.place.trim().length > PLACE_MAX) e.place = m.placeTooLong;
+  if (v.description.trim().length > DESCRIPTION_MAX) e.description = m.descriptionTooLong;
+  return e;
+}
+
+/** The local date and time as an ISO 8601 instant. */
+export function toEventTime(date: string, time: string): string {
+  return new Date(`${date}T${time}:00`).toISOString();
+}

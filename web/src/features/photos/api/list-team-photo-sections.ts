@@ -1,0 +1,26 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { rpc } from '../../../lib/nakama/rpc.ts';
+import type { PhotoSectionPage } from '@tribuna/portal/types';
+import { teamPhotosKey } from './keys.ts';
+
+export interface ListPhotoSectionsParams {
+  team_id: string;
+  limit?: number;
+  cursor?: string;
+  sort_by?: 'create_time' | 'sort' | 'title';
+  sort_order?: 'asc' | 'desc';
+  include_deleted?: boolean;
+}
+
+export const listTeamPhotoSections = (p: ListPhotoSectionsParams) =>
+  rpc<PhotoSectionPage>('list_team_photo_sections', { limit: 20, sort_by: 'create_time', sort_order: 'desc', ...p });
+
+export const photoSectionsQuery = (teamId: string, includeDeleted: boolean) =>
+  infiniteQueryOptions({
+    queryKey: [...teamPhotosKey(teamId), 'sections', { includeDeleted }],
+    queryFn: ({ pageParam }) => listTeamPhotoSections({ team_id: teamId, cursor: pageParam, include_deleted: includeDeleted || undefined }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.cursor || undefined,
+  });
+
+export const usePhotoSections = (teamId: string, includeDeleted: boolean) => useInfiniteQuery(photoSectionsQuery(teamId, includeDeleted));

@@ -1,0 +1,200 @@
+// /teams/{teamId}/roster: join requests, the pool of confirmed players (filterable by role) and the
+// main squad in role columns. Managers drag players onto a column (or use the per-player menu).
+import {
+  DndContext, KeyboardSensor, PointerSensor, pointerWithin, rectIntersection, useDraggable, useDroppable, useSensor, useSensors,
+  type CollisionDetection, type DragEndEvent,
+} from '@dnd-kit/core';
+import { CSS } from '@dnd-kit/utilities';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useTeam } from '../../shared/api/teams.ts';
+import { Button, EmptyState, ErrorState, Spinner } from '../../shared/ui/index.tsx';
+import { useTeamPlayers, type TeamPlayer } from '../../shared/api/roster.ts';
+import { useApprove } from './api/approve-team-player.ts';
+import { useReject } from './api/reject-team-player.ts';
+import { FIELD_ROLES, ROLE_GROUPS, SUBSTITUTE, rosterMessages as m } from './messages.ts';
+import './roster.css';
+
+// The column under the pointer; with the keyboard (no pointer) the one the card overlaps most.
+const collision: CollisionDetection = (args) => {
+  const under = pointerWithin(args);
+  return under.length ? under : rectIntersection(args);
+};
+
+function nameOf(tp: TeamPlayer): string {
+  return [tp.player.last_name, tp.player.first_name].filter(Boolean).join(' ');
+}
+
+function PlayerChip({ tp, draggable, children }: { tp: TeamPlayer; draggable: boolean; children?: React.ReactNode }) {
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: tp.id, disabled: !draggable });
+  return (
+    <div
+      ref={setNodeRef}
+      className={`chip${isDragging ? ' dragging' : ''}${draggable ? ' draggable' : ''}`}
+      style={{ transform: CSS.Translate.toString(transform) }}
+      data-testid={`player-${tp.player_id}`}
+      {...(draggable ? { ...listeners, ...attributes } : {})}
+      aria-roledescription={draggable ? m.draggable : undefined}
+    >
+      <span className="chip-number">{tp.number}</span>
+      <span className="chip-name">{nameOf(tp)}</span>
+      {tp.team_role === 1 && <span className="badge">{m.admin}</span>}
+      {children}
+    </div>
+  );
+}
+
+function RoleColumn({ role, label, players, canManage, error, onRemove }: {
+  role: number;
+  label: string;
+  players: TeamPlayer[];
+  canManage: boolean;
+  error: boolean;
+  onRemove(tp: TeamPlayer): void;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: `role-${role}`, disabled: !canManage });
+  return (
+    <section ref={setNodeRef} className={`role-column${isOver ? ' over' : ''}${error ? ' error' : ''}`} aria-label={label} data-testid={`column-${role}`}>
+      <h3>{label}</h3>
+      {error && <p className="field-error" role="alert">{m.dropFailed}</p>}
+      {players.length === 0 && canManage && <p className="muted drop-hint">{m.dropHere}</p>}
+      {players.map((tp) => (
+        <PlayerChip key={tp.id} tp={tp} draggable={canManage}>
+          {canManage && (
+            <button type="button" className="chip-action" onPointerDown={(e) => e.stopPropagation()} onClick={() => onRemove(tp)}>
+              {m.remove}
+            </button>
+          )}
+        </PlayerChip>
+      ))}
+    </section>
+  );
+}
+
+// A request is approved into the pool by 'Добавить', or straight into the main squad by dragging its
+// handle (the number and name) onto a role column.
+function Request({ tp, onAdd, onDecline, busy }: { tp: TeamPlayer; onAdd(role: number): void; onDecline(): void; busy: boolean }) {
+  const [role, setRole] = useState(tp.field_role || SUBSTITUTE);
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: tp.id, disabled: busy });
+  return (
+    <li ref={setNodeRef} className={`request${isDragging ? ' dragging' : ''}`} style={{ transform: CSS.Translate.toString(transform) }}>
+      <span className="request-handle draggable" data-testid={`request-${tp.player_id}`} {...listeners} {...attributes} aria-roledescription={m.draggable}>
+        <span className="chip-number">{tp.number}</span>
+        <span className="chip-name">{nameOf(tp)}</span>
+      </span>
+      <select aria-label={`${m.fieldRole}: ${nameOf(tp)}`} value={role} onChange={(e) => setRole(Number(e.target.value))}>
+        {Object.entries(FIELD_ROLES).filter(([v]) => v !== '0').map(([v, label]) => <option key={v} value={v}>{label}</option>)}
+      </select>
+      <Button disabled={busy} onClick={() => onAdd(role)}>{m.add}</Button>
+      <Button variant="ghost" disabled={busy} onClick={onDecline}>{m.decline}</Button>
+    </li>
+  );
+}
+
+export function Component() {
+  const { teamId = '' } = useParams();
+  const team = useTeam(teamId);
+  const players = useTeamPlayers(teamId);
+  const approve = useApprove(teamId);
+  const reject = useReject(teamId);
+  const [filter, setFilter] = useState<number | null>(null);
+  const [errorColumn, setErrorColumn] = useState<number | null>(null);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
+  const canManage = !!team.data?.viewer.can_manage;
+
+  if (players.isPending || team.isPending) return <Spinner />;
+  if (players.isError) return <ErrorState onRetry={() => void players.refetch()}>{m.loadFailed}</ErrorState>;
+
+  const all = players.data;
+  const requests = all.filter((tp) => !tp.is_confirmed);
+  const pool = all.filter((tp) => tp.is_confirmed && !tp.is_main_squad && (filter === null || tp.field_role === filter));
+  const main = all.filter((tp) => tp.is_confirmed && tp.is_main_squad);
+
+  const toMain = (tp: TeamPlayer, role: number) => {
+    setErrorColumn(null);
+    approve.mutate(
+      { id: tp.id, field_role: role, is_main_squad: true, number: tp.number },
+      { onError: () => setErrorColumn(role) },
+    );
+  };
+
+  const onDragEnd = (e: DragEndEvent) => {
+    const target = e.over?.id;
+    if (typeof target !== 'string' || !target.startsWith('role-')) return;
+    const tp = all.find((p) => p.id === e.active.id);
+    const role = Number(target.slice(5));
+    if (tp && (!tp.is_main_squad || tp.field_role !== role)) toMain(tp, role);
+  };
+
+  return (
+    <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd}>
+      <div className="roster stack">
+        {canManage && (
+          <section className="card">
+            <h2>{m.requests}</h2>
+            {requests.length === 0 ? (
+              <EmptyState>{m.noRequests}</EmptyState>
+            ) : (
+              <ul className="requests">
+                {requests.map((tp) => (
+                  <Request
+                    key={tp.id}
+                    tp={tp}
+                    busy={approve.isPending || reject.isPending}
+                    onAdd={(role) => approve.mutate({ id: tp.id, field_role: role, is_main_squad: false })}
+                    onDecline={() => reject.mutate(tp.id)}
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+        <section className="card">
+          <h2>{m.pool}</h2>
+          <div className="filter-bar" role="group" aria-label={m.roleFilter}>
+            <Button variant={filter === null ? 'primary' : 'ghost'} aria-pressed={filter === null} onClick={() => setFilter(null)}>{m.all}</Button>
+            {ROLE_GROUPS.map((g) => (
+              <Button key={g.role} variant={filter === g.role ? 'primary' : 'ghost'} aria-pressed={filter === g.role} onClick={() => setFilter(g.role)}>{g.label}</Button>
+            ))}
+          </div>
+          {pool.length === 0 && <EmptyState>{m.poolEmpty}</EmptyState>}
+          <div className="pool">
+            {pool.map((tp) => (
+              <PlayerChip key={tp.id} tp={tp} draggable={canManage}>
+                {canManage && (
+                  <select
+                    className="chip-action"
+                    aria-label={`${m.toMain}: ${nameOf(tp)}`}
+                    value=""
+                    onPointerDown={(e) => e.stopPropagation()}
+                    onKeyDown={(e) => e.stopPropagation()}
+                    onChange={(e) => e.target.value && toMain(tp, Number(e.target.value))}
+                  >
+                    <option value="">{m.toMain}…</option>
+                    {ROLE_GROUPS.map((g) => <option key={g.role} value={g.role}>{g.label}</option>)}
+                  </select>
+                )}
+              </PlayerChip>
+            ))}
+          </div>
+        </section>
+        <section className="card">
+          <h2>{m.main}</h2>
+          <div className="role-columns">
+            {ROLE_GROUPS.map((g) => (
+              <RoleColumn
+                key={g.role}
+                role={g.role}
+                label={g.label}
+                canManage={canManage}
+                error={errorColumn === g.role}
+                players={main.filter((tp) => tp.field_role === g.role)}
+                onRemove={(tp) => approve.mutate({ id: tp.id, is_main_squad: false })}
+              />
+            ))}
+          </div>
+        </section>
+      </div>
+    </DndContext>
+  );
+}

@@ -1,9 +1,0 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-
-export const deleteTeamEvent = (id: string) => rpc<Record<string, never>>('delete_team_event', { id });
-
-export function useDeleteTeamEvent(teamId: string) {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteTeamEvent, onSuccess: () => qc.invalidateQueries({ queryKey: ['team-events', teamId] }) });
-}

@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../test/render.tsx';
+
+const rpc = vi.fn();
+vi.mock('../../../lib/nakama/rpc.ts', () => ({ rpc: (...a: unknown[]) => rpc(...a) }));
+
+const { Component: TeamHomePage } = await import('./team-home-page.tsx');
+
+const VIEWER = { is_owner: false, is_admin: false, is_member: false, has_player: false, can_manage: false };
+const hoursFromNow = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
+
+let viewer = VIEWER;
+let events: unknown[] = [];
+beforeEach(() => {
+  viewer = VIEWER;
+  events = [];
+  rpc.mockReset();
+  rpc.mockImplementation(async (id: string) => {
+    if (id === 'get_team') return { id: 't1', name: 'Спартак', team_type: 0, member_count: 12, viewer };
+    if (id === 'list_team_events') return { events };
+    throw new Error(`RPC ${id} is not registered`);
+  });
+});
+
+const open = () => renderPage(<TeamHomePage />, '/teams/t1', '/teams/:teamId');
+const summary = async () => within((await screen.findByRole('heading', { name: 'Коротко о команде' })).closest('section')!);
+
+describe('team home', () => {
+  it('shows the member count and the viewer\'s role', async () => {
+    viewer = { ...VIEWER, is_admin: true, is_member: true, has_player: true, can_manage: true };
+    open();
+    const s = await summary();
+    expect(s.getByText('Игроков в составе').nextElementSibling).toHaveTextContent('12');
+    expect(s.getByText('Ваша роль').nextElementSibling).toHaveTextContent('Администратор');
+  });
+
+  it('names the owner, a member and a visitor', async () => {
+    for (const [v, role] of [
+      [{ ...VIEWER, is_owner: true, is_member: true }, 'Владелец'],
+      [{ ...VIEWER, is_member: true }, 'Игрок команды'],
+      [VIEWER, 'Гость команды'],
+    ] as const) {
+      viewer = v;
+      const { unmount } = open();
+      expect((await summary()).getByText('Ваша роль').nextElementSibling).toHaveTextContent(role);
+      unmount();
+    }
+  });
+
+  it('lists the coming events of the next 30 days, and says when there are none', async () => {
+    events = [
+      { id: 'e0', title: 'Вчерашняя тренировка', type: 'training', event_time: hoursFromNow(-20) },
+      { id: 'e1', title: 'Матч с Динамо', type: 'match', event_time: hoursFromNow(48), place: 'Лужники' },
+    ];
+    const { unmount } = open();
+    expect(await screen.findByText('Матч с Динамо')).toBeInTheDocument();
+    expect(screen.getByText(/, Лужники$/)).toBeInTheDocument();
+    expect(screen.queryByText('Вчерашняя тренировка')).not.toBeInTheDocument();
+    const call = rpc.mock.calls.find((c) => c[0] === 'list_team_events')!;
+    expect(call[1]).toEqual({ team_id: 't1', start_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), end_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect((Date.parse(call[1].end_date) - Date.parse(call[1].start_date)) / 86_400_000).toBe(30);
+    unmount();
+
+    events = [];
+    open();
+    expect(await screen.findByText('В ближайшие 30 дней событий нет.')).toBeInTheDocument();
+  });
+});

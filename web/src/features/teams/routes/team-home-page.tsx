@@ -1,0 +1,58 @@
+// /teams/{teamId}: a summary of the team and its next events.
+import { addDays, format } from 'date-fns';
+import { Link, useParams } from 'react-router';
+import { useTeamEvents } from '../../../shared/api/calendar.ts';
+import { useTeam } from '../../../shared/api/teams.ts';
+import { formatDateTime } from '../../../shared/i18n/format.ts';
+import { EmptyState } from '../../../shared/ui/index.tsx';
+import { teamMessages as m } from '../messages.ts';
+
+/** The next events are those of the coming 30 days, at most 5. */
+const UPCOMING_DAYS = 30;
+const UPCOMING_MAX = 5;
+
+function roleOf(v: { is_owner: boolean; is_admin: boolean; is_member: boolean }): string {
+  if (v.is_owner) return m.owner;
+  if (v.is_admin) return m.admin;
+  if (v.is_member) return m.member;
+  return m.visitor;
+}
+
+export function Component() {
+  const { teamId = '' } = useParams();
+  const team = useTeam(teamId);
+  const today = new Date();
+  const events = useTeamEvents(teamId, {
+    start_date: format(today, 'yyyy-MM-dd'),
+    end_date: format(addDays(today, UPCOMING_DAYS), 'yyyy-MM-dd'),
+  });
+  if (!team.data) return null;
+  const t = team.data;
+  const upcoming = (events.data ?? []).filter((e) => new Date(e.event_time) >= today).slice(0, UPCOMING_MAX);
+
+  return (
+    <div className="stack">
+      <section className="card">
+        <h2>{m.summary}</h2>
+        <dl className="details">
+          <dt>{m.membersLabel}</dt>
+          <dd>{t.member_count}</dd>
+          <dt>{m.yourRole}</dt>
+          <dd>{roleOf(t.viewer)}</dd>
+        </dl>
+      </section>
+      <section className="card">
+        <h2>{m.upcomingEvents}</h2>
+        {events.isSuccess && upcoming.length === 0 && <EmptyState>{m.noEvents}</EmptyState>}
+        <ul className="link-list">
+          {upcoming.map((e) => (
+            <li key={e.id}>
+              <strong>{e.title}</strong> <span className="muted">{formatDateTime(e.event_time)}{e.place ? `, ${e.place}` : ''}</span>
+            </li>
+          ))}
+        </ul>
+        <Link to="schedule">{m.schedule}</Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../test/render.tsx';
+
+const rpc = vi.fn();
+const session = vi.hoisted(() => ({ authenticated: false }));
+vi.mock('../../../lib/nakama/rpc.ts', () => ({ rpc: (...a: unknown[]) => rpc(...a) }));
+vi.mock('../../../stores/session.ts', () => ({ useAuthenticated: () => session.authenticated }));
+
+const { Component: TeamsPage } = await import('./teams-page.tsx');
+
+const TEAMS = [
+  { id: 't0', name: 'Открытые', description: '', team_type: 0, member_count: 3 },
+  { id: 't1', name: 'Закрытые', description: '', team_type: 1, member_count: 5 },
+];
+
+beforeEach(() => {
+  session.authenticated = false;
+  rpc.mockReset();
+  rpc.mockImplementation(async (id: string, p: { team_type?: number }) => {
+    if (id === 'list_teams') return { teams: TEAMS.filter((t) => p.team_type === undefined || t.team_type === p.team_type) };
+    return {};
+  });
+});
+
+const open = () => renderPage(<TeamsPage />, '/teams', '/teams');
+const teamCard = (name: string) => screen.getByRole('link', { name }).closest('li') as HTMLElement;
+
+describe('teams list', () => {
+  it('labels team type 0 Открытая and 1 Закрытая and links each title to its team', async () => {
+    open();
+    expect(await screen.findByRole('link', { name: 'Открытые' })).toHaveAttribute('href', '/teams/t0');
+    expect(screen.getByRole('link', { name: 'Закрытые' })).toHaveAttribute('href', '/teams/t1');
+    expect(within(teamCard('Открытые')).getByText('Открытая')).toBeInTheDocument();
+    expect(within(teamCard('Закрытые')).getByText('Закрытая')).toBeInTheDocument();
+  });
+
+  it('filters by type: Открытая asks for team_type 0, Закрытая for 1, Все for none', async () => {
+    const user = userEvent.setup();
+    open();
+    await screen.findByRole('link', { name: 'Закрытые' });
+    expect(rpc).toHaveBeenLastCalledWith('list_teams', expect.not.objectContaining({ team_type: expect.anything() }));
+    const filters = within(screen.getByRole('group', { name: 'Тип команды' }));
+
+    await user.click(filters.getByRole('button', { name: 'Открытая' }));
+    expect(rpc).toHaveBeenLastCalledWith('list_teams', expect.objectContaining({ team_type: 0 }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Закрытые' })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Открытые' })).toBeInTheDocument();
+    expect(filters.getByRole('button', { name: 'Открытая' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(filters.getByRole('button', { name: 'Закрытая' }));
+    expect(rpc).toHaveBeenLastCalledWith('list_teams', expect.objectContaining({ team_type: 1 }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Открытые' })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Закрытые' })).toBeInTheDocument();
+
+    await user.click(filters.getByRole('button', { name: 'Все' }));
+    expect(await screen.findByRole('link', { name: 'Открытые' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Закрытые' })).toBeInTheDocument();
+  });
+
+  it('hides the create button from guests', async () => {
+    open();
+    await screen.findByRole('link', { name: 'Открытые' });
+    expect(screen.queryByRole('link', { name: 'Создать команду' })).not.toBeInTheDocument();
+  });
+
+  it('a signed-in user gets the create button, to /teams/create', async () => {
+    session.authenticated = true;
+    open();
+    expect(await screen.findByRole('link', { name: 'Создать команду' })).toHaveAttribute('href', '/teams/create');
+  });
+});

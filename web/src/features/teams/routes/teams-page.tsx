@@ -1,0 +1,59 @@
+// /teams: the list of teams with the type filter; signed-in users get a create button.
+import { Link, useSearchParams } from 'react-router';
+import { fileUrl } from '../../../lib/nakama/upload.ts';
+import { useAuthenticated } from '../../../stores/session.ts';
+import { Button, EmptyState, ErrorState, LoadMore, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
+import { useListTeams } from '../api/list-teams.ts';
+import { TEAM_TYPES } from '../../../shared/api/teams.ts';
+import { teamMessages as m } from '../messages.ts';
+import '../teams.css';
+
+export function Component() {
+  const authenticated = useAuthenticated();
+  const [params, setParams] = useSearchParams();
+  const typeParam = params.get('type');
+  const teamType = typeParam === '0' || typeParam === '1' ? Number(typeParam) : undefined;
+  const q = useListTeams({ team_type: teamType });
+  const teams = q.data?.pages.flatMap((p) => p.teams) ?? [];
+
+  const setType = (t: number | undefined) => {
+    const next = new URLSearchParams(params);
+    if (t === undefined) next.delete('type');
+    else next.set('type', String(t));
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <section className="page">
+      <div className="page-head">
+        <PageTitle>{m.listTitle}</PageTitle>
+        {authenticated && <Link className="btn btn-primary" to="/teams/create">{m.create}</Link>}
+      </div>
+      <div className="filter-bar" role="group" aria-label={m.filterLabel}>
+        <Button variant={teamType === undefined ? 'primary' : 'ghost'} aria-pressed={teamType === undefined} onClick={() => setType(undefined)}>{m.filterAll}</Button>
+        {Object.entries(TEAM_TYPES).map(([value, label]) => (
+          <Button key={value} variant={teamType === Number(value) ? 'primary' : 'ghost'} aria-pressed={teamType === Number(value)} onClick={() => setType(Number(value))}>
+            {label}
+          </Button>
+        ))}
+      </div>
+      {q.isPending && <Spinner />}
+      {q.isError && <ErrorState onRetry={() => void q.refetch()}>{m.loadFailed}</ErrorState>}
+      {q.isSuccess && teams.length === 0 && <EmptyState>{m.empty}</EmptyState>}
+      <ul className="team-grid">
+        {teams.map((t) => (
+          <li key={t.id} className="team-card">
+            <img src={t.avatar_id ? fileUrl(t.avatar_id) : '/images/default-team.svg'} alt="" width={64} height={64} />
+            <div>
+              <h2><Link to={`/teams/${t.id}`}>{t.name}</Link></h2>
+              <span className="badge">{TEAM_TYPES[t.team_type]}</span>
+              <span className="muted"> · {m.members(String(t.member_count))}</span>
+              {t.description && <p className="muted clamp">{t.description}</p>}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <LoadMore query={q}>{m.loadMore}</LoadMore>
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { rpc } from '../../../lib/nakama/rpc.ts';
+import { teamVideosKey } from './keys.ts';
+
+export const deleteTeamVideo = (input: { id: string }) => rpc<Record<string, never>>('delete_team_video', input);
+
+export function useDeleteVideo(teamId: string) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: deleteTeamVideo, onSuccess: () => qc.invalidateQueries({ queryKey: teamVideosKey(teamId) }) });
+}

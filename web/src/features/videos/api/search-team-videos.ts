@@ -1,0 +1,27 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { rpc } from '../../../lib/nakama/rpc.ts';
+import { VIDEOS_PAGE } from './list-team-videos.ts';
+import type { VideoPage } from '@tribuna/portal/types';
+import { teamVideosKey } from './keys.ts';
+
+export const SEARCH_MAX = 200;
+
+export interface SearchVideosParams {
+  team_id: string;
+  query: string;
+  language?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+export const searchTeamVideos = (p: SearchVideosParams) => rpc<VideoPage>('search_team_videos', { limit: VIDEOS_PAGE, ...p });
+
+export const searchVideosQuery = (teamId: string, query: string) =>
+  infiniteQueryOptions({
+    queryKey: [...teamVideosKey(teamId), 'search', query],
+    queryFn: ({ pageParam }) => searchTeamVideos({ team_id: teamId, query, limit: VIDEOS_PAGE, cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.cursor || undefined,
+  });
+
+export const useSearchVideos = (teamId: string, query: string) => useInfiniteQuery({ ...searchVideosQuery(teamId, query), enabled: query.length > 0 });

@@ -1,0 +1,54 @@
+// Players' keys, and list_players, which the players list, the profile and the join page all read: one
+// query function under one key factory, so a key always holds the same shape (pages of PlayerPage).
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { Player, PlayerPage } from '@tribuna/portal/types';
+import { rpc } from '../../lib/nakama/rpc.ts';
+
+export type { Player, PlayerPage };
+
+export interface ListPlayersParams {
+  limit?: number;
+  only_mine?: boolean;
+  ids?: string[];
+  creator_ids?: string[];
+  first_name?: string;
+  last_name?: string;
+  min_goals?: number;
+  max_goals?: number;
+  min_matches?: number;
+  max_matches?: number;
+}
+
+/** Every players query starts with `all`, so one invalidation refreshes lists and players alike. */
+export const playerKeys = {
+  all: ['players'] as const,
+  list: (params: ListPlayersParams) => [...playerKeys.all, 'list', params] as const,
+  detail: (id: string) => [...playerKeys.all, 'detail', id] as const,
+};
+
+export const listPlayers = (params: ListPlayersParams & { cursor?: string }) => rpc<PlayerPage>('list_players', { limit: 20, ...params });
+
+export const listPlayersQuery = (params: ListPlayersParams) =>
+  infiniteQueryOptions({
+    queryKey: playerKeys.list(params),
+    queryFn: ({ pageParam }) => listPlayers({ ...params, cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.cursor || undefined,
+  });
+
+export function useListPlayers(params: ListPlayersParams, enabled = true) {
+  return useInfiniteQuery({ ...listPlayersQuery(params), enabled });
+}
+
+/** The signed-in user's players, 100 a page (a user has at most LIMIT_PLAYERS_PER_USER, 50 by default). */
+export const MY_PLAYERS: ListPlayersParams = { only_mine: true, limit: 100 };
+
+/** The signed-in user's players as one list; the cache keeps the pages, shared with every other reader. */
+export function useMyPlayers(enabled = true) {
+  return useInfiniteQuery({ ...listPlayersQuery(MY_PLAYERS), enabled, select: (data) => data.pages.flatMap((p) => p.players) });
+}
+
+/** Last, first and middle name, as the lists show them. */
+export function fullName(p: Pick<Player, 'first_name' | 'middle_name' | 'last_name'>): string {
+  return [p.last_name, p.first_name, p.middle_name].filter(Boolean).join(' ');
+}
