@@ -88,13 +88,11 @@ for (const r of receivers) r.on('message', onFrame);
 
 const started = performance.now() + performance.timeOrigin;
 let inFlight = 0;
-let acked = 0;
 let wake: (() => void) | undefined;
 if (o.mode === 'tribuna') {
   sender.on('message', (d) => {
     if (d.toString().startsWith('{"cid"')) {
       inFlight--;
-      acked++;
       wake?.();
     }
   });

@@ -113,7 +113,7 @@ export async function allPages(fetchPage: (cursor?: string) => Promise<Any>, key
 }
 
 /** A Queryable that remembers the statements a store function runs, so a test can EXPLAIN them. */
-export function recording(db: Queryable): { db: Queryable; statements: [string, unknown[]][] } {
+function recording(db: Queryable): { db: Queryable; statements: [string, unknown[]][] } {
   const statements: [string, unknown[]][] = [];
   return {
     statements,

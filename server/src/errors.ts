@@ -37,7 +37,6 @@ export const permissionDenied = (message: string) => new AppError(Code.Permissio
 export const unauthenticated = (message: string) => new AppError(Code.Unauthenticated, message);
 export const failedPrecondition = (message: string) => new AppError(Code.FailedPrecondition, message);
 export const resourceExhausted = (message: string) => new AppError(Code.ResourceExhausted, message);
-export const unimplemented = (message: string) => new AppError(Code.Unimplemented, message);
 export const internal = (message = 'Internal error') => new AppError(Code.Internal, message);
 
 /** grpc-gateway's HTTPStatusFromCode. */

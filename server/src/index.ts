@@ -1,7 +1,7 @@
 // What runtime modules import from the server.
-export type { Initializer, RpcContext, RpcFunction, RuntimeModule, EventHandler, ApiEvent } from './runtime/types.ts';
+export type { Initializer, RpcContext, RpcFunction, RpcOptions, RuntimeModule, EventHandler, ApiEvent } from './runtime/types.ts';
 export type { RtContext, RtMessage, RtBeforeHook, RtAfterHook, RpcBeforeHook, RpcAfterHook } from './runtime/types.ts';
-export type { Nk, NkUser, NkAccount, NkTokens } from './runtime/nk.ts';
+export type { Nk, NkUser, NkAccount, NkTokens, NkFriend, NkFriendList, NkFileContent } from './runtime/nk.ts';
 export type { NkStorageId, NkStorageDeleteId, NkStorageWrite, NkStorageObject, NkStorageAck, NkStorageList } from './runtime/nk.ts';
 export type { NkTx } from './runtime/nk-tx.ts';
 export type { NkWalletUpdate, NkWalletUpdateResult, NkWalletLedgerItem, NkWalletLedgerList } from './runtime/nk-wallet.ts';

@@ -5,12 +5,12 @@ import type { Db } from '@tribuna/server';
 /** The module's clock (ms since the epoch); tests replace now() instead of waiting. */
 export const clock = { now: (): number => Date.now() };
 
-export const CODE_TTL_MS = 10 * 60_000;
-export const RESEND_AFTER_MS = 60_000;
-export const CODES_PER_EMAIL_HOUR = 5;
-export const CODES_PER_IP_HOUR = 20;
-export const MAX_WRONG_TRIES = 5;
-export const STATE_TTL_MS = 10 * 60_000;
+const CODE_TTL_MS = 10 * 60_000;
+const RESEND_AFTER_MS = 60_000;
+const CODES_PER_EMAIL_HOUR = 5;
+const CODES_PER_IP_HOUR = 20;
+const MAX_WRONG_TRIES = 5;
+const STATE_TTL_MS = 10 * 60_000;
 const HOUR_MS = 3600_000;
 
 export type Issued =

@@ -6,7 +6,7 @@ export const EVENT_TYPES = ['match', 'training', 'tournament', 'birthday', 'othe
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The most events one list answers: a bound on the answer's size, far above any real team's calendar. */
-export const MAX_EVENTS = 1000;
+const MAX_EVENTS = 1000;
 
 export interface TeamEvent {
   id: string;

@@ -122,8 +122,6 @@ export const cursor = z.string().max(512).optional();
 /** A filter by ids: at most 100 of them. */
 export const uuids = z.array(uuid).max(100);
 export const limit = (fallback: number, max = 100) => z.number().int().min(1).max(max).default(fallback);
-/** Trimmed text of at most max characters; empty allowed unless min says otherwise. */
-export const text = (max: number, min = 0) => z.string().trim().min(min).max(max);
 
 // Text fields. NUL cannot be stored; one-line texts (names, titles, tags) refuse every control character.
 const CONTROL = /[\u0000-\u001f\u007f]/;

@@ -5,8 +5,6 @@ import { teamExists, teamStanding, type Membership } from './store.ts';
 
 export const TEAM_NOT_FOUND = 'Команда не найдена.';
 
-export const TeamRole = { Player: 0, Admin: 1 } as const;
-
 export interface TeamAccess {
   teamId: string;
   creatorId: string;

@@ -6,7 +6,7 @@ import { afterNumber, checkCreationLimit } from '../lib/limits.ts';
 import { cursor, limit, lineField, requiredLineField, rpc, textField, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
 import { createFormation, DEFAULT_FORMATION } from '../locker/store.ts';
 import { accessOf, requireManager, TEAM_NOT_FOUND, teamAccess } from './access.ts';
-import { countTeamsBy, deleteTeam, getTeam, getTeamWithMembership, insertTeam, listTeams, updateTeam } from './store.ts';
+import { countTeamsBy, deleteTeam, getTeam, getTeamWithMembership, insertTeam, listTeams, updateTeam, type TeamViewer } from './store.ts';
 
 const name = requiredLineField(100, 'укажите название команды.');
 // Line breaks are kept.
@@ -50,7 +50,7 @@ export const teamRpcs: RpcDef[] = [
     if (!found) throw notFound(TEAM_NOT_FOUND);
     const { team, membership } = found;
     const a = accessOf(team.id, team.creator_id, team.team_type, userId, membership);
-    const viewer = { is_owner: a.isOwner, is_admin: a.isAdmin, is_member: a.isMember, has_player: membership.has_player, can_manage: a.canManage };
+    const viewer: TeamViewer = { is_owner: a.isOwner, is_admin: a.isAdmin, is_member: a.isMember, has_player: membership.has_player, can_manage: a.canManage };
     return { ...team, viewer };
   }),
 

@@ -7,7 +7,7 @@ import { decodeKeyCursor, encodeKeyCursor } from '../lib/keyset.ts';
 import { toVideo, VIDEO, type Video, type VideoRow } from './store.ts';
 
 export const LANGUAGES = ['russian', 'english', 'simple'] as const;
-export type Language = (typeof LANGUAGES)[number];
+type Language = (typeof LANGUAGES)[number];
 
 // The only text that reaches the SQL from `language`: fixed names per allowed configuration.
 const SQL: Record<Language, { config: string; column: string }> = {

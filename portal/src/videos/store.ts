@@ -29,7 +29,7 @@ export interface Video {
   delete_time?: string;
 }
 
-export interface SectionRow {
+interface SectionRow {
   id: string;
   team_id: string;
   title: string;

@@ -122,11 +122,11 @@ function validRoomName(name: string): boolean {
   return n >= 1 && n <= 64 && !NO_CONTROL.test(name);
 }
 
-export function groupStream(groupId: string): Stream {
+function groupStream(groupId: string): Stream {
   return stream(StreamMode.Group, groupId);
 }
 
-export function dmStream(a: string, b: string): Stream {
+function dmStream(a: string, b: string): Stream {
   return a < b ? stream(StreamMode.Dm, a, b) : stream(StreamMode.Dm, b, a);
 }
 
@@ -142,7 +142,7 @@ function routing(s: Stream): Msg {
   return out;
 }
 
-export function channelMessageMsg(s: Stream, m: StoredMessage): Msg {
+function channelMessageMsg(s: Stream, m: StoredMessage): Msg {
   const out: Msg = { channel_id: channelId(s), message_id: m.id };
   putWrapped(out, 'code', m.code);
   put(out, 'sender_id', m.senderId);

@@ -12,14 +12,14 @@ import { isUuid } from './tokens.ts';
 import { userColumns, type Users } from './users.ts';
 import { checkLimit, checkState } from './validate.ts';
 
-export const FriendState = { Friend: 0, InviteSent: 1, InviteReceived: 2, Blocked: 3 } as const;
+const FriendState = { Friend: 0, InviteSent: 1, InviteReceived: 2, Blocked: 3 } as const;
 
 export interface FriendPage {
   friends: FriendRecord[];
   cursor?: string;
 }
 
-export interface FriendOfFriend {
+interface FriendOfFriend {
   referrer: string;
   user: UserRow;
   online: boolean;

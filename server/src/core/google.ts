@@ -25,7 +25,7 @@ const DISCOVERY_TTL_MS = 24 * 3600_000;
 const HTTP_TIMEOUT_MS = 10_000;
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'EdDSA'];
 // Upstream Nakama's message for any token it cannot accept.
-export const BAD_TOKEN = 'Could not authenticate Google profile.';
+const BAD_TOKEN = 'Could not authenticate Google profile.';
 
 const unavailable = (message: string) => new AppError(Code.Unavailable, message);
 

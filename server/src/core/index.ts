@@ -58,12 +58,12 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
   const notifications = new Notifications(db, bus);
   // Channels and groups need each other: channels ask groups about membership, groups post system messages.
   const friends = new Friends(db, users, notifications);
-  let groups: Groups | undefined;
-  const channels = new Channels(db, bus, notifications, users, {
-    groupState: (groupId, userId) => groups!.state(groupId, userId),
+  // groups is declared below: channels ask it about membership only once requests flow.
+  const channels: Channels = new Channels(db, bus, notifications, users, {
+    groupState: (groupId, userId) => groups.state(groupId, userId),
     blockedBy: (userId, otherId) => friends.blockedBy(userId, otherId),
   });
-  groups = new Groups(db, channels);
+  const groups: Groups = new Groups(db, channels);
   const groupMembers = new GroupMembers(db, channels, notifications, isOnline);
   accounts.deleteSteps.push(groupMembers.deleteStep, friends.deleteStep);
   return {

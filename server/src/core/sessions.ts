@@ -172,6 +172,6 @@ export class Sessions {
   }
 }
 
-export function nowSec(): number {
+function nowSec(): number {
   return Math.floor(Date.now() / 1000);
 }

@@ -7,8 +7,8 @@ import { stream, StreamMode, type Stream, type TrackedPresence } from '../realti
 import { isUuid } from './tokens.ts';
 import type { Users } from './users.ts';
 
-export const MAX_STATUS_LENGTH = 2048;
-export const MAX_FOLLOWS = 1000;
+const MAX_STATUS_LENGTH = 2048;
+const MAX_FOLLOWS = 1000;
 
 export interface SessionRef {
   id: string;

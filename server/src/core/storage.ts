@@ -36,9 +36,9 @@ export interface StoragePage {
 }
 
 // Upstream Nakama's messages.
-export const VERSION_REJECTED = 'Storage write rejected - version check failed.';
-export const PERMISSION_REJECTED = 'Storage write rejected - permission denied.';
-export const DELETE_REJECTED = 'Storage delete rejected - not found, version check failed, or permission denied.';
+const VERSION_REJECTED = 'Storage write rejected - version check failed.';
+const PERMISSION_REJECTED = 'Storage write rejected - permission denied.';
+const DELETE_REJECTED = 'Storage delete rejected - not found, version check failed, or permission denied.';
 const NOT_OBJECT = 'Value must be a JSON object.';
 const NUL_IN_VALUE = 'Value must not contain \\u0000 characters.';
 const BAD_USER_ID = 'Invalid user ID - make sure user ID is a valid UUID.';

@@ -33,7 +33,7 @@ const MAX_DATA_BYTES = 1024 * 1024;
 const SERVED_MODES = new Set<number>(Object.values(StreamMode));
 
 /** The stream a module names; InvalidArgument unless mode is 0-255 and subject and subcontext are UUIDs or empty. */
-export function checkStream(input: StreamInput): Stream {
+function checkStream(input: StreamInput): Stream {
   if (typeof input !== 'object' || input === null) throw invalid('A stream must be an object with a mode.');
   const { mode, subject = '', subcontext = '', label = '' } = input;
   if (!Number.isInteger(mode) || mode < 0 || mode > 255) throw invalid('Stream mode must be a whole number from 0 to 255.');
@@ -46,7 +46,7 @@ export function checkStream(input: StreamInput): Stream {
   return { mode, subject: subject.toLowerCase(), subcontext: subcontext.toLowerCase(), label };
 }
 
-export function streamMsg(s: Stream): Msg {
+function streamMsg(s: Stream): Msg {
   const out: Msg = {};
   put(out, 'mode', s.mode);
   put(out, 'subject', s.subject);

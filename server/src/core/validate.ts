@@ -5,7 +5,7 @@ const CONTROL_OR_SPACE = /[\s\p{Cc}]/u;
 // Usernames may hold spaces (the contract refuses only control characters, tabs and line breaks among them).
 const BAD_USERNAME_CHAR = /\p{Cc}/u;
 
-export function byteLength(s: string): number {
+function byteLength(s: string): number {
   return Buffer.byteLength(s, 'utf8');
 }
 

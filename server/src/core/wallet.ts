@@ -10,7 +10,7 @@ import { BAD_CURSOR, decodeCursor, encodeCursor, isCursorTime, isTuple } from '.
 import { isUuid } from './tokens.ts';
 import { checkLimit, containsNul, jsonValueHasNul } from './validate.ts';
 
-export type Balances = Record<string, number>;
+type Balances = Record<string, number>;
 
 export interface WalletChange {
   userId: string;

@@ -4,13 +4,13 @@ import type { TokenClaims } from '../core/tokens.ts';
 import type { Msg } from '../encode.ts';
 import type { Fields, Query } from '../input.ts';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
 
 /**
  * basic: the server key (authenticate, refresh); bearer: a session token; none; custom: the route's
  * admit() decides, from the headers, before the body is read.
  */
-export type AuthKind = 'basic' | 'bearer' | 'none' | 'custom';
+type AuthKind = 'basic' | 'bearer' | 'none' | 'custom';
 
 export interface ApiRequest {
   method: string;
@@ -46,7 +46,7 @@ export interface RawResponse {
   headers?: Record<string, string>;
 }
 
-export type Handler = (req: ApiRequest) => Promise<Msg | RawResponse> | Msg | RawResponse;
+type Handler = (req: ApiRequest) => Promise<Msg | RawResponse> | Msg | RawResponse;
 
 export interface Route {
   method: Method;

@@ -254,7 +254,7 @@ function preflight(req: http.IncomingMessage, res: http.ServerResponse): void {
 }
 
 /** Basic auth whose username is the expected key; the password is ignored. */
-export function checkServerKey(authorization: string | undefined, key: string): AppError | undefined {
+function checkServerKey(authorization: string | undefined, key: string): AppError | undefined {
   if (!authorization) return new AppError(Code.Unauthenticated, 'Server key required');
   const user = basicUsername(authorization);
   if (user === undefined || user !== key) return new AppError(Code.Unauthenticated, 'Server key invalid');
@@ -273,7 +273,7 @@ function acceptsGzip(req: http.IncomingMessage): boolean {
   return typeof ae === 'string' && ae.includes('gzip');
 }
 
-export function writeJson(req: http.IncomingMessage, res: http.ServerResponse, status: number, body: unknown): void {
+function writeJson(req: http.IncomingMessage, res: http.ServerResponse, status: number, body: unknown): void {
   send(req, res, status, JSON.stringify(body), 'application/json', undefined);
 }
 
@@ -317,7 +317,7 @@ function send(
 }
 
 /** The gateway's error body: {"code":N,"message":"..."}; code 16 also sets WWW-Authenticate. */
-export function writeError(res: http.ServerResponse, err: AppError, withCors = true): void {
+function writeError(res: http.ServerResponse, err: AppError, withCors = true): void {
   const body = JSON.stringify({ code: err.code, message: err.message });
   const headers: Record<string, string | number> = {
     'Content-Type': 'application/json',

@@ -69,7 +69,7 @@ export class FakeSession implements ClientSession {
 }
 
 /** Resolves once check() holds; fails after timeoutMs. */
-export async function eventually(check: () => boolean, what: string, timeoutMs = 2000): Promise<void> {
+async function eventually(check: () => boolean, what: string, timeoutMs = 2000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > until) assert.fail(`timed out waiting for ${what}`);

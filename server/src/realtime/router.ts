@@ -5,7 +5,7 @@ import type { ClientSession, Serializers, WireFormat } from './bus.ts';
 import { stream, StreamMode, type Stream, type Tracker } from './tracker.ts';
 
 /** One outgoing envelope, serialised at most once per wire format, when a receiver first needs it. */
-export class Frame {
+class Frame {
   private readonly envelope: Msg;
   private readonly serializers: Serializers;
   private json: string | Uint8Array | undefined;

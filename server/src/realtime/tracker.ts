@@ -34,7 +34,7 @@ export interface TrackedPresence extends PresenceMeta {
 
 export type PresenceListener = (stream: Stream, joins: TrackedPresence[], leaves: TrackedPresence[]) => void;
 
-export function streamKey(s: Stream): string {
+function streamKey(s: Stream): string {
   return `${s.mode}.${s.subject}.${s.subcontext}.${s.label}`;
 }
 

@@ -20,10 +20,6 @@ export class SocketError extends Error {
   }
 }
 
-export function badInput(message: string): SocketError {
-  return new SocketError(SocketCode.BadInput, message);
-}
-
 /** The envelope error for anything a handler throws. */
 export function toSocketError(err: unknown): { code: number; message: string } | undefined {
   if (err instanceof SocketError) return { code: err.code, message: err.message };

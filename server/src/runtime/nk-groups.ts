@@ -76,7 +76,7 @@ export interface NkGroups {
   userGroupsList(userId: string, limit?: number, state?: number, cursor?: string): Promise<NkUserGroupList>;
 }
 
-export function groupFromRow(g: GroupRow): NkGroup {
+function groupFromRow(g: GroupRow): NkGroup {
   return {
     id: g.id,
     creatorId: g.creator_id,

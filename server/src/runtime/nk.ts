@@ -24,7 +24,7 @@ import { runTx, type NkTx } from './nk-tx.ts';
 import { userFromRow, type NkUser } from './nk-users.ts';
 import { walletNk, type NkWallet } from './nk-wallet.ts';
 
-export { userFromRow, type NkUser };
+export {  type NkUser };
 
 export interface NkAccount {
   user: NkUser;

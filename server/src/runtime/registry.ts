@@ -6,10 +6,10 @@ import type {
 } from './types.ts';
 
 /** The largest request body an RPC may declare for itself. */
-export const RPC_BODY_BYTES_CEILING = 64 * 1024 * 1024;
+const RPC_BODY_BYTES_CEILING = 64 * 1024 * 1024;
 
 /** A socket message's hook key: `channel_join`, `ChannelJoin` and `channeljoin` name the same message. */
-export function rtHookKey(messageName: string): string {
+function rtHookKey(messageName: string): string {
   return messageName.replace(/_/g, '').toLowerCase();
 }
 

@@ -93,6 +93,8 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Test
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: crypto.randomUUID(), use: 'sig', alg: 'RS256' };
   const allowed = new Set(opts.redirectUris);
 
+  // Set once the server's port (the issuer) is known; requests before that get 503.
+  // eslint-disable-next-line prefer-const
   let provider: Provider | undefined;
   const server = http.createServer((req, res) => {
     if (!provider) {

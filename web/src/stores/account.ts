@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getAccount } from '../lib/nakama/account.ts';
 import { useSession } from './session.ts';
 
-export const accountQuery = () => queryOptions({ queryKey: ['account'], queryFn: getAccount, staleTime: 30_000 });
+const accountQuery = () => queryOptions({ queryKey: ['account'], queryFn: getAccount, staleTime: 30_000 });
 
 export function useAccount() {
   const s = useSession();

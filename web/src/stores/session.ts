@@ -8,7 +8,7 @@ export function useSession(): SessionSnapshot {
 }
 
 /** A live, non-expired, non-guest session. */
-export function isAuthenticated(s: SessionSnapshot, now = Date.now()): boolean {
+function isAuthenticated(s: SessionSnapshot, now = Date.now()): boolean {
   return signedInSession(s, now) !== undefined;
 }
 

@@ -3,7 +3,7 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { Position } from '@tribuna/portal/types';
 import { clamp01 } from './api/locker.ts';
 
-export interface PitchToken {
+interface PitchToken {
   position: Position;
   label: string;
   number: number;

@@ -1,11 +1,13 @@
 // The personal events as React state, written through to localStorage and kept in step with other tabs.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { loadEvents, saveEvents, STORAGE_KEY, type LocalEvent } from './local-events.ts';
 
 export function useLocalEvents(onSaveFailed: () => void) {
   const [events, setEvents] = useState<LocalEvent[]>(() => loadEvents());
   const latest = useRef(events);
-  latest.current = events;
+  useLayoutEffect(() => {
+    latest.current = events;
+  }, [events]);
 
   useEffect(() => {
     const sync = (e: StorageEvent) => {

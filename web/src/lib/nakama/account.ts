@@ -3,7 +3,7 @@ import { client, type Session } from './client.ts';
 import { call } from './errors.ts';
 import { sessionManager } from './session.ts';
 
-export interface AccountUser {
+interface AccountUser {
   id: string;
   username: string;
   display_name?: string;

@@ -1,11 +1,11 @@
 // The one place that builds the backend client: same origin as the page, server key from the build.
 import { Client } from '@heroiclabs/nakama-js';
 
-export type { ChannelMessage, ChannelMessageList, Notification, NotificationList, Session, Socket } from '@heroiclabs/nakama-js';
+export type { ChannelMessage, ChannelMessageList, Notification, NotificationList, Session,  } from '@heroiclabs/nakama-js';
 export { Session as NakamaSession } from '@heroiclabs/nakama-js';
 
 const SERVER_KEY: string = import.meta.env.VITE_SERVER_KEY || 'defaultkey';
-export const REQUEST_TIMEOUT_MS = 7000;
+const REQUEST_TIMEOUT_MS = 7000;
 
 function origin(): { host: string; port: string; ssl: boolean } {
   const ssl = location.protocol === 'https:';

@@ -3,7 +3,7 @@
 import { ApiError } from './errors.ts';
 import { rpc } from './rpc.ts';
 
-export interface FileMetadata {
+interface FileMetadata {
   mime: string;
   size: number;
   width?: number | null;
@@ -18,7 +18,7 @@ export interface DownloadedFile {
 }
 
 /** The client's own errors for files (spec, section 8), in English as the spec gives them: not for display. */
-export const FILE_ERRORS = {
+const FILE_ERRORS = {
   downloadFailed: 'File download failed',
   invalidResponse: 'Invalid file response',
 } as const;

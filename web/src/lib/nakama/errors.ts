@@ -12,7 +12,7 @@ export class ApiError extends Error {
 }
 
 /** The client throws the raw fetch Response, a timeout string, or a network TypeError. */
-export async function toApiError(e: unknown): Promise<ApiError> {
+async function toApiError(e: unknown): Promise<ApiError> {
   if (e instanceof ApiError) return e;
   if (e instanceof Response) {
     let code = 2;

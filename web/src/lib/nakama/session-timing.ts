@@ -3,8 +3,8 @@
 import type { Session } from './client.ts';
 import type { SessionSnapshot } from './session.ts';
 
-export const REFRESH_LEAD_MS = 120_000;
-export const REFRESH_FLOOR_MS = 60_000;
+const REFRESH_LEAD_MS = 120_000;
+const REFRESH_FLOOR_MS = 60_000;
 export const AUTO_REFRESH_WINDOW_MS = 5 * 60_000;
 
 /** Milliseconds until the scheduled refresh of a token expiring at expiresAtSec (unix seconds). */

@@ -1,10 +1,9 @@
 // list_team_events, which the team calendar and the team's home page read: one key factory and one query
 // function; every key holds the events of one range of days as a list.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TeamEvent, TeamEventList } from '@tribuna/portal/types';
+import type { TeamEventList } from '@tribuna/portal/types';
 import { rpc } from '../../lib/nakama/rpc.ts';
 
-export type { TeamEvent };
 
 /** Days as yyyy-MM-dd, both included. */
 export interface DayRange {
@@ -18,9 +17,9 @@ export const teamEventKeys = {
   range: (teamId: string, range: DayRange) => [...teamEventKeys.team(teamId), range.start_date, range.end_date] as const,
 };
 
-export const listTeamEvents = (params: DayRange & { team_id: string }) => rpc<TeamEventList>('list_team_events', params);
+const listTeamEvents = (params: DayRange & { team_id: string }) => rpc<TeamEventList>('list_team_events', params);
 
-export const teamEventsQuery = (teamId: string, range: DayRange) =>
+const teamEventsQuery = (teamId: string, range: DayRange) =>
   queryOptions({
     queryKey: teamEventKeys.range(teamId, range),
     queryFn: async () => (await listTeamEvents({ team_id: teamId, ...range })).events,

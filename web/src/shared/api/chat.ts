@@ -1,22 +1,17 @@
 // A channel's messages: one key per channel, the stored messages (latest first), and what a message
 // pushed over the socket does to them (shared/api/realtime.ts applies it).
-import { queryOptions } from '@tanstack/react-query';
-import { listChannelMessages } from '../../lib/nakama/chat.ts';
 import type { ChannelMessage, ChannelMessageList } from '../../lib/nakama/client.ts';
 
 export type { ChannelMessage, ChannelMessageList };
 
 /** Message codes of the server: 1 edits an earlier message, 2 removes it; the others are new messages. */
-export const MESSAGE_UPDATE = 1;
-export const MESSAGE_REMOVE = 2;
+const MESSAGE_UPDATE = 1;
+const MESSAGE_REMOVE = 2;
 
 export const channelMessageKeys = {
   all: ['channel-messages'] as const,
   list: (channelId: string) => [...channelMessageKeys.all, channelId] as const,
 };
-
-export const channelMessagesQuery = (channelId: string) =>
-  queryOptions({ queryKey: channelMessageKeys.list(channelId), queryFn: () => listChannelMessages(channelId) });
 
 /** The messages after a pushed one: an edit replaces, a removal drops, anything else comes first (once). */
 export function withChannelMessage(list: ChannelMessageList, m: ChannelMessage): ChannelMessageList {

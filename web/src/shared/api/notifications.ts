@@ -1,8 +1,6 @@
 // The signed-in user's notifications: one key, the stored list (oldest first), and what a notification
 // pushed over the socket does to it (shared/api/realtime.ts applies it).
-import { queryOptions } from '@tanstack/react-query';
 import type { Notification, NotificationList } from '../../lib/nakama/client.ts';
-import { listNotifications } from '../../lib/nakama/notifications.ts';
 
 export type { Notification, NotificationList };
 
@@ -10,8 +8,6 @@ export const notificationKeys = {
   all: ['notifications'] as const,
   list: () => [...notificationKeys.all, 'list'] as const,
 };
-
-export const notificationsQuery = () => queryOptions({ queryKey: notificationKeys.list(), queryFn: () => listNotifications() });
 
 /** The list with a pushed notification at its end, once: the server may push one the list already has. */
 export function withNotification(list: NotificationList, n: Notification): NotificationList {

@@ -26,9 +26,9 @@ export const playerKeys = {
   detail: (id: string) => [...playerKeys.all, 'detail', id] as const,
 };
 
-export const listPlayers = (params: ListPlayersParams & { cursor?: string }) => rpc<PlayerPage>('list_players', { limit: 20, ...params });
+const listPlayers = (params: ListPlayersParams & { cursor?: string }) => rpc<PlayerPage>('list_players', { limit: 20, ...params });
 
-export const listPlayersQuery = (params: ListPlayersParams) =>
+const listPlayersQuery = (params: ListPlayersParams) =>
   infiniteQueryOptions({
     queryKey: playerKeys.list(params),
     queryFn: ({ pageParam }) => listPlayers({ ...params, cursor: pageParam }),
@@ -41,7 +41,7 @@ export function useListPlayers(params: ListPlayersParams, enabled = true) {
 }
 
 /** The signed-in user's players, 100 a page (a user has at most LIMIT_PLAYERS_PER_USER, 50 by default). */
-export const MY_PLAYERS: ListPlayersParams = { only_mine: true, limit: 100 };
+const MY_PLAYERS: ListPlayersParams = { only_mine: true, limit: 100 };
 
 /** The signed-in user's players as one list; the cache keeps the pages, shared with every other reader. */
 export function useMyPlayers(enabled = true) {

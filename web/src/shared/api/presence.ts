@@ -1,6 +1,5 @@
 // Who of the followed users is online: a map from user id to their online sessions, kept in the query
 // cache by the socket's status events (shared/api/realtime.ts); no server call of its own.
-import { queryOptions } from '@tanstack/react-query';
 import type { UserPresence } from '../../lib/nakama/socket.ts';
 
 export type { UserPresence };
@@ -9,15 +8,6 @@ export type { UserPresence };
 export type PresenceMap = Readonly<Record<string, readonly UserPresence[]>>;
 
 export const presenceKey = ['presence'] as const;
-
-/** Only the socket writes it; reading keeps what is there (nothing before the first status event). */
-export const presenceQuery = () =>
-  queryOptions({
-    queryKey: presenceKey,
-    queryFn: ({ client }): PresenceMap => client.getQueryData<PresenceMap>(presenceKey) ?? {},
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
 
 /** The map once `userIds` are known to have exactly `presences` online (a follow's answer). */
 export function withStatus(map: PresenceMap, userIds: readonly string[], presences: readonly UserPresence[]): PresenceMap {

@@ -30,7 +30,7 @@ export const teamPlayerKeys = {
   list: (teamId: string, filter: TeamPlayerFilter) => [...teamPlayerKeys.team(teamId), filter] as const,
 };
 
-export const listTeamPlayers = (params: ListTeamPlayersParams) => rpc<TeamPlayerPage>('list_team_players', params);
+const listTeamPlayers = (params: ListTeamPlayersParams) => rpc<TeamPlayerPage>('list_team_players', params);
 
 export const teamPlayersQuery = (teamId: string, filter: TeamPlayerFilter = {}) =>
   queryOptions({

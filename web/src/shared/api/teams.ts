@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TeamWithViewer } from '@tribuna/portal/types';
 import { rpc } from '../../lib/nakama/rpc.ts';
 
-export type { Team, TeamPage, TeamViewer, TeamWithViewer } from '@tribuna/portal/types';
+export type { Team, TeamPage,  TeamWithViewer } from '@tribuna/portal/types';
 
 export const TEAM_TYPES: Record<number, string> = { 0: 'Открытая', 1: 'Закрытая' };
 
@@ -21,6 +21,6 @@ export const teamKeys = {
   detail: (id: string) => [...teamKeys.all, 'detail', id] as const,
 };
 
-export const getTeam = (id: string) => rpc<TeamWithViewer>('get_team', { id });
-export const teamQuery = (id: string) => queryOptions({ queryKey: teamKeys.detail(id), queryFn: () => getTeam(id) });
+const getTeam = (id: string) => rpc<TeamWithViewer>('get_team', { id });
+const teamQuery = (id: string) => queryOptions({ queryKey: teamKeys.detail(id), queryFn: () => getTeam(id) });
 export const useTeam = (id: string) => useQuery(teamQuery(id));

@@ -20,11 +20,3 @@ export function formatTime(v: string | number | Date): string {
   return format(toDate(v), 'HH:mm', { locale: ru });
 }
 
-const rules = new Intl.PluralRules('ru-RU');
-
-/** plural(5, ['игрок', 'игрока', 'игроков']) → 'игроков'. */
-export function plural(n: number, forms: [one: string, few: string, many: string]): string {
-  const r = rules.select(n);
-  return r === 'one' ? forms[0] : r === 'few' ? forms[1] : forms[2];
-}
-

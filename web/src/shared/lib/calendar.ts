@@ -2,7 +2,7 @@
 import type { EventType } from '@tribuna/portal/types';
 import { addMonths, eachDayOfInterval, endOfMonth, endOfWeek, format, isValid, parse, startOfMonth, startOfWeek } from 'date-fns';
 
-export const WEEK_STARTS_ON = 1;
+const WEEK_STARTS_ON = 1;
 
 export type { EventType };
 

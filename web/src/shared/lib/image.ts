@@ -1,7 +1,7 @@
 // Images are checked and converted to WebP (quality 0.8) in the browser before upload.
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const WEBP_QUALITY = 0.8;
+const WEBP_QUALITY = 0.8;
 
 export class ImageError extends Error {
   constructor(message: string) {

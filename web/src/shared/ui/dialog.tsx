@@ -1,5 +1,5 @@
 // A modal dialog: focus moves in and stays in, Escape or the backdrop closes it, focus returns on close.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import './dialog.css';
 
@@ -23,7 +23,9 @@ export function Dialog({ title, onClose, children, className = '', returnFocus, 
   const ref = useRef<HTMLDivElement>(null);
   // The latest callbacks, without re-running the open/close effect.
   const latest = useRef({ onClose, returnFocus, onKeyDown });
-  latest.current = { onClose, returnFocus, onKeyDown };
+  useLayoutEffect(() => {
+    latest.current = { onClose, returnFocus, onKeyDown };
+  });
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;

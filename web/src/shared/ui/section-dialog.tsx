@@ -6,7 +6,7 @@ import { Dialog } from './dialog.tsx';
 import { Button, Field, Notice } from './index.tsx';
 import { useToast } from './toast.tsx';
 
-export const SECTION_TITLE_MAX = 200;
+const SECTION_TITLE_MAX = 200;
 
 /** The part of a TanStack mutation the dialog uses. */
 interface Mutation<I, R> {

@@ -1,7 +1,7 @@
 // Toasts: short messages that disappear after 3 seconds.
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 
-export const TOAST_MS = 3000;
+const TOAST_MS = 3000;
 
 interface Toast {
   id: number;

@@ -2,9 +2,9 @@
 import type { GoogleAuthUrl, SignedIn } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 
-export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
+const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
 
-export function googleRedirectUri(): string {
+function googleRedirectUri(): string {
   return `${location.origin}${GOOGLE_CALLBACK_PATH}`;
 }
 

@@ -2,7 +2,7 @@
 import { Field } from '../../../shared/ui/index.tsx';
 import { authMessages as m } from '../messages.ts';
 
-export const CODE_LENGTH = 6;
+const CODE_LENGTH = 6;
 
 export function CodeField({ value, onChange }: { value: string; onChange: (code: string) => void }) {
   return (

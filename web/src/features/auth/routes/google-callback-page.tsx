@@ -8,7 +8,8 @@ import { googleLogin } from '../api/google.ts';
 import { authMessages as m } from '../messages.ts';
 
 export function Component() {
-  const [error, setError] = useState<string | null>(null);
+  // No code in the address is known at once; the sign-in itself is an effect.
+  const [error, setError] = useState<string | null>(() => (new URLSearchParams(location.search).get('code') ? null : m.googleNoCode));
   const [done, setDone] = useState(false);
   const started = useRef(false);
 
@@ -17,10 +18,7 @@ export function Component() {
     started.current = true;
     const params = new URLSearchParams(location.search);
     const code = params.get('code');
-    if (!code) {
-      setError(m.googleNoCode);
-      return;
-    }
+    if (!code) return;
     googleLogin(code, params.get('state') ?? '')
       .then((r) => {
         if (!r.access_token || !r.refresh_token) throw new Error(m.googleFailed);

@@ -3,7 +3,7 @@ import type { EventType, TeamEvent } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { teamEventKeys } from '../../../shared/api/calendar.ts';
 
-export interface TeamEventInput {
+interface TeamEventInput {
   team_id: string;
   title: string;
   type: EventType;
@@ -12,7 +12,7 @@ export interface TeamEventInput {
   description?: string;
 }
 
-export const createTeamEvent = (input: TeamEventInput) => rpc<TeamEvent>('create_team_event', input);
+const createTeamEvent = (input: TeamEventInput) => rpc<TeamEvent>('create_team_event', input);
 
 export function useCreateTeamEvent(teamId: string) {
   const qc = useQueryClient();

@@ -3,7 +3,7 @@ import type { EventType, TeamEvent } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { teamEventKeys } from '../../../shared/api/calendar.ts';
 
-export interface TeamEventUpdate {
+interface TeamEventUpdate {
   id: string;
   title?: string;
   type?: EventType;
@@ -12,7 +12,7 @@ export interface TeamEventUpdate {
   description?: string;
 }
 
-export const updateTeamEvent = (input: TeamEventUpdate) => rpc<TeamEvent>('update_team_event', input);
+const updateTeamEvent = (input: TeamEventUpdate) => rpc<TeamEvent>('update_team_event', input);
 
 export function useUpdateTeamEvent(teamId: string) {
   const qc = useQueryClient();

@@ -3,7 +3,7 @@ import { rpc } from '../../../lib/nakama/rpc.ts';
 import type { PhotoSection } from '@tribuna/portal/types';
 import { teamPhotosKey } from './keys.ts';
 
-export interface PhotoSectionInput {
+interface PhotoSectionInput {
   team_id: string;
   title: string;
   description?: string;
@@ -11,7 +11,7 @@ export interface PhotoSectionInput {
   sort?: number;
 }
 
-export const createTeamPhotoSection = (input: PhotoSectionInput) => rpc<PhotoSection>('create_team_photo_section', input);
+const createTeamPhotoSection = (input: PhotoSectionInput) => rpc<PhotoSection>('create_team_photo_section', input);
 
 export function useCreatePhotoSection(teamId: string) {
   const qc = useQueryClient();

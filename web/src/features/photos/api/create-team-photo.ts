@@ -3,14 +3,14 @@ import { rpc } from '../../../lib/nakama/rpc.ts';
 import type { Photo } from '@tribuna/portal/types';
 import { teamPhotosKey } from './keys.ts';
 
-export interface PhotoInput {
+interface PhotoInput {
   team_id: string;
   section_id: string;
   file_id: string;
   description?: string;
 }
 
-export const createTeamPhoto = (input: PhotoInput) => rpc<Photo>('create_team_photo', input);
+const createTeamPhoto = (input: PhotoInput) => rpc<Photo>('create_team_photo', input);
 
 export function useCreatePhoto(teamId: string) {
   const qc = useQueryClient();

@@ -12,10 +12,10 @@ export interface ListPhotoSectionsParams {
   include_deleted?: boolean;
 }
 
-export const listTeamPhotoSections = (p: ListPhotoSectionsParams) =>
+const listTeamPhotoSections = (p: ListPhotoSectionsParams) =>
   rpc<PhotoSectionPage>('list_team_photo_sections', { limit: 20, sort_by: 'create_time', sort_order: 'desc', ...p });
 
-export const photoSectionsQuery = (teamId: string, includeDeleted: boolean) =>
+const photoSectionsQuery = (teamId: string, includeDeleted: boolean) =>
   infiniteQueryOptions({
     queryKey: [...teamPhotosKey(teamId), 'sections', { includeDeleted }],
     queryFn: ({ pageParam }) => listTeamPhotoSections({ team_id: teamId, cursor: pageParam, include_deleted: includeDeleted || undefined }),

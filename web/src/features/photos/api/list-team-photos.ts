@@ -3,7 +3,7 @@ import { rpc } from '../../../lib/nakama/rpc.ts';
 import type { PhotoPage } from '@tribuna/portal/types';
 import { teamPhotosKey } from './keys.ts';
 
-export const PHOTOS_PAGE = 50;
+const PHOTOS_PAGE = 50;
 
 export interface ListPhotosParams {
   team_id: string;
@@ -14,9 +14,9 @@ export interface ListPhotosParams {
   sort_order?: 'asc' | 'desc';
 }
 
-export const listTeamPhotos = (p: ListPhotosParams) => rpc<PhotoPage>('list_team_photos', { limit: PHOTOS_PAGE, ...p });
+const listTeamPhotos = (p: ListPhotosParams) => rpc<PhotoPage>('list_team_photos', { limit: PHOTOS_PAGE, ...p });
 
-export const photosQuery = (teamId: string, sectionId: string, includeDeleted: boolean) =>
+const photosQuery = (teamId: string, sectionId: string, includeDeleted: boolean) =>
   infiniteQueryOptions({
     queryKey: [...teamPhotosKey(teamId), 'photos', sectionId, { includeDeleted }],
     queryFn: ({ pageParam }) => listTeamPhotos({ team_id: teamId, section_id: sectionId, cursor: pageParam, include_deleted: includeDeleted || undefined }),

@@ -3,7 +3,7 @@ import { rpc } from '../../../lib/nakama/rpc.ts';
 import type { Photo } from '@tribuna/portal/types';
 import { teamPhotosKey } from './keys.ts';
 
-export const moveTeamPhoto = (input: { id: string; section_id: string }) => rpc<Photo>('move_team_photo', input);
+const moveTeamPhoto = (input: { id: string; section_id: string }) => rpc<Photo>('move_team_photo', input);
 
 export function useMovePhoto(teamId: string) {
   const qc = useQueryClient();

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { teamPhotosKey } from './keys.ts';
 
-export const restoreTeamPhotoSection = (input: { id: string }) => rpc<Record<string, never>>('restore_team_photo_section', input);
+const restoreTeamPhotoSection = (input: { id: string }) => rpc<Record<string, never>>('restore_team_photo_section', input);
 
 export function useRestorePhotoSection(teamId: string) {
   const qc = useQueryClient();

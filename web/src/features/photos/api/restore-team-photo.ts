@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { teamPhotosKey } from './keys.ts';
 
-export const restoreTeamPhoto = (input: { id: string }) => rpc<Record<string, never>>('restore_team_photo', input);
+const restoreTeamPhoto = (input: { id: string }) => rpc<Record<string, never>>('restore_team_photo', input);
 
 export function useRestorePhoto(teamId: string) {
   const qc = useQueryClient();

@@ -3,7 +3,7 @@ import { rpc } from '../../../lib/nakama/rpc.ts';
 import type { PhotoSection } from '@tribuna/portal/types';
 import { teamPhotosKey } from './keys.ts';
 
-export interface PhotoSectionUpdate {
+interface PhotoSectionUpdate {
   id: string;
   title?: string;
   description?: string;
@@ -11,7 +11,7 @@ export interface PhotoSectionUpdate {
   sort?: number;
 }
 
-export const updateTeamPhotoSection = (input: PhotoSectionUpdate) => rpc<PhotoSection>('update_team_photo_section', input);
+const updateTeamPhotoSection = (input: PhotoSectionUpdate) => rpc<PhotoSection>('update_team_photo_section', input);
 
 export function useUpdatePhotoSection(teamId: string) {
   const qc = useQueryClient();

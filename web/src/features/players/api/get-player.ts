@@ -2,6 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { playerKeys, type Player } from '../../../shared/api/players.ts';
 
-export const getPlayer = (id: string) => rpc<Player>('get_player', { id });
-export const playerQuery = (id: string) => queryOptions({ queryKey: playerKeys.detail(id), queryFn: () => getPlayer(id) });
+const getPlayer = (id: string) => rpc<Player>('get_player', { id });
+const playerQuery = (id: string) => queryOptions({ queryKey: playerKeys.detail(id), queryFn: () => getPlayer(id) });
 export const usePlayer = (id: string) => useQuery(playerQuery(id));

@@ -3,7 +3,7 @@ import { rpc } from '../../../lib/nakama/rpc.ts';
 import { teamPlayerKeys, type TeamPlayer } from '../../../shared/api/roster.ts';
 import { teamKeys } from '../../../shared/api/teams.ts';
 
-export interface Approval {
+interface Approval {
   id: string;
   field_role?: number;
   team_role?: number;
@@ -11,7 +11,7 @@ export interface Approval {
   is_main_squad?: boolean;
 }
 
-export const approveTeamPlayer = (a: Approval) => rpc<TeamPlayer>('approve_team_player', a);
+const approveTeamPlayer = (a: Approval) => rpc<TeamPlayer>('approve_team_player', a);
 
 export function useApprove(teamId: string) {
   const qc = useQueryClient();

@@ -4,8 +4,8 @@ import { rpc } from '../../../lib/nakama/rpc.ts';
 
 export const freeNumberKey = (teamId: string) => ['team-free-number', teamId] as const;
 
-export const getTeamFreeNumber = (teamId: string) => rpc<TeamFreeNumber>('get_team_free_number', { team_id: teamId });
+const getTeamFreeNumber = (teamId: string) => rpc<TeamFreeNumber>('get_team_free_number', { team_id: teamId });
 
-export const freeNumberQuery = (teamId: string) => queryOptions({ queryKey: freeNumberKey(teamId), queryFn: () => getTeamFreeNumber(teamId) });
+const freeNumberQuery = (teamId: string) => queryOptions({ queryKey: freeNumberKey(teamId), queryFn: () => getTeamFreeNumber(teamId) });
 
 export const useFreeNumber = (teamId: string) => useQuery(freeNumberQuery(teamId));

@@ -3,7 +3,7 @@ import { rpc } from '../../../lib/nakama/rpc.ts';
 import { teamPlayerKeys } from '../../../shared/api/roster.ts';
 import { teamKeys } from '../../../shared/api/teams.ts';
 
-export const rejectTeamPlayer = (id: string) => rpc<Record<string, never>>('reject_team_player', { id });
+const rejectTeamPlayer = (id: string) => rpc<Record<string, never>>('reject_team_player', { id });
 
 export function useReject(teamId: string) {
   const qc = useQueryClient();

@@ -2,14 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { teamKeys, type Team } from '../../../shared/api/teams.ts';
 
-export interface TeamInput {
+interface TeamInput {
   name: string;
   description?: string;
   avatar_id?: string;
   team_type: number;
 }
 
-export const createTeam = (input: TeamInput) => rpc<Team>('create_team', input);
+const createTeam = (input: TeamInput) => rpc<Team>('create_team', input);
 
 export function useCreateTeam() {
   const qc = useQueryClient();

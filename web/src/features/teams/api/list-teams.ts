@@ -2,9 +2,9 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { teamKeys, type ListTeamsParams, type TeamPage } from '../../../shared/api/teams.ts';
 
-export const listTeams = (p: ListTeamsParams & { cursor?: string; limit?: number }) => rpc<TeamPage>('list_teams', { limit: 20, ...p });
+const listTeams = (p: ListTeamsParams & { cursor?: string; limit?: number }) => rpc<TeamPage>('list_teams', { limit: 20, ...p });
 
-export const listTeamsQuery = (p: ListTeamsParams) =>
+const listTeamsQuery = (p: ListTeamsParams) =>
   infiniteQueryOptions({
     queryKey: teamKeys.list(p),
     queryFn: ({ pageParam }) => listTeams({ ...p, cursor: pageParam }),

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { teamKeys, type Team } from '../../../shared/api/teams.ts';
 
-export interface TeamUpdate {
+interface TeamUpdate {
   id: string;
   name?: string;
   description?: string;
@@ -10,7 +10,7 @@ export interface TeamUpdate {
   team_type?: number;
 }
 
-export const updateTeam = (input: TeamUpdate) => rpc<Team>('update_team', input);
+const updateTeam = (input: TeamUpdate) => rpc<Team>('update_team', input);
 
 export function useUpdateTeam() {
   const qc = useQueryClient();

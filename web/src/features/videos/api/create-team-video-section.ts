@@ -3,14 +3,14 @@ import { rpc } from '../../../lib/nakama/rpc.ts';
 import type { VideoSection } from '@tribuna/portal/types';
 import { teamVideosKey } from './keys.ts';
 
-export interface VideoSectionInput {
+interface VideoSectionInput {
   team_id: string;
   title: string;
   description?: string;
   sort_order?: number;
 }
 
-export const createTeamVideoSection = (input: VideoSectionInput) => rpc<VideoSection>('create_team_video_section', input);
+const createTeamVideoSection = (input: VideoSectionInput) => rpc<VideoSection>('create_team_video_section', input);
 
 export function useCreateVideoSection(teamId: string) {
   const qc = useQueryClient();

@@ -3,7 +3,7 @@ import { rpc } from '../../../lib/nakama/rpc.ts';
 import type { Video } from '@tribuna/portal/types';
 import { teamVideosKey } from './keys.ts';
 
-export interface VideoInput {
+interface VideoInput {
   team_id: string;
   section_id: string;
   title: string;
@@ -13,7 +13,7 @@ export interface VideoInput {
   tags?: string[];
 }
 
-export const createTeamVideo = (input: VideoInput) => rpc<Video>('create_team_video', input);
+const createTeamVideo = (input: VideoInput) => rpc<Video>('create_team_video', input);
 
 export function useCreateVideo(teamId: string) {
   const qc = useQueryClient();

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { teamVideosKey } from './keys.ts';
 
-export const deleteTeamVideoSection = (input: { id: string }) => rpc<Record<string, never>>('delete_team_video_section', input);
+const deleteTeamVideoSection = (input: { id: string }) => rpc<Record<string, never>>('delete_team_video_section', input);
 
 export function useDeleteVideoSection(teamId: string) {
   const qc = useQueryClient();

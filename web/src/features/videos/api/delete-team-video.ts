@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { teamVideosKey } from './keys.ts';
 
-export const deleteTeamVideo = (input: { id: string }) => rpc<Record<string, never>>('delete_team_video', input);
+const deleteTeamVideo = (input: { id: string }) => rpc<Record<string, never>>('delete_team_video', input);
 
 export function useDeleteVideo(teamId: string) {
   const qc = useQueryClient();

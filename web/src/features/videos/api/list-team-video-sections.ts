@@ -12,10 +12,10 @@ export interface ListVideoSectionsParams {
   include_deleted?: boolean;
 }
 
-export const listTeamVideoSections = (p: ListVideoSectionsParams) =>
+const listTeamVideoSections = (p: ListVideoSectionsParams) =>
   rpc<VideoSectionPage>('list_team_video_sections', { limit: 20, sort_by: 'sort_order', sort_order: 'asc', ...p });
 
-export const videoSectionsQuery = (teamId: string, includeDeleted: boolean) =>
+const videoSectionsQuery = (teamId: string, includeDeleted: boolean) =>
   infiniteQueryOptions({
     queryKey: videoSectionsKey(teamId, includeDeleted),
     queryFn: ({ pageParam }) => listTeamVideoSections({ team_id: teamId, cursor: pageParam, include_deleted: includeDeleted || undefined }),

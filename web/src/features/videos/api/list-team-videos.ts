@@ -16,9 +16,9 @@ export interface ListVideosParams {
   include_deleted?: boolean;
 }
 
-export const listTeamVideos = (p: ListVideosParams) => rpc<VideoPage>('list_team_videos', { limit: VIDEOS_PAGE, ...p });
+const listTeamVideos = (p: ListVideosParams) => rpc<VideoPage>('list_team_videos', { limit: VIDEOS_PAGE, ...p });
 
-export const sectionVideosQuery = (teamId: string, sectionId: string, includeDeleted: boolean) =>
+const sectionVideosQuery = (teamId: string, sectionId: string, includeDeleted: boolean) =>
   infiniteQueryOptions({
     queryKey: sectionVideosKey(teamId, sectionId, includeDeleted),
     queryFn: ({ pageParam }) =>

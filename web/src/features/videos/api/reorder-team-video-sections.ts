@@ -4,7 +4,7 @@ import type { VideoSectionPage } from '@tribuna/portal/types';
 import { teamVideosKey, videoSectionsKey } from './keys.ts';
 import { reorderPages } from './order.ts';
 
-export const reorderTeamVideoSections = (input: { team_id: string; ids: string[] }) => rpc<Record<string, never>>('reorder_team_video_sections', input);
+const reorderTeamVideoSections = (input: { team_id: string; ids: string[] }) => rpc<Record<string, never>>('reorder_team_video_sections', input);
 
 /** Moves the sections at once, puts them back if the server refuses. */
 export function useReorderVideoSections(teamId: string, includeDeleted: boolean) {

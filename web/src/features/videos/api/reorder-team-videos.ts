@@ -4,7 +4,7 @@ import type { VideoPage } from '@tribuna/portal/types';
 import { sectionVideosKey, teamVideosKey } from './keys.ts';
 import { reorderPages } from './order.ts';
 
-export const reorderTeamVideos = (input: { section_id: string; ids: string[] }) => rpc<Record<string, never>>('reorder_team_videos', input);
+const reorderTeamVideos = (input: { section_id: string; ids: string[] }) => rpc<Record<string, never>>('reorder_team_videos', input);
 
 /** Moves the videos at once, puts them back if the server refuses. */
 export function useReorderVideos(teamId: string, includeDeleted: boolean) {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { teamVideosKey } from './keys.ts';
 
-export const restoreTeamVideo = (input: { id: string }) => rpc<Record<string, never>>('restore_team_video', input);
+const restoreTeamVideo = (input: { id: string }) => rpc<Record<string, never>>('restore_team_video', input);
 
 export function useRestoreVideo(teamId: string) {
   const qc = useQueryClient();

@@ -14,9 +14,9 @@ export interface SearchVideosParams {
   cursor?: string;
 }
 
-export const searchTeamVideos = (p: SearchVideosParams) => rpc<VideoPage>('search_team_videos', { limit: VIDEOS_PAGE, ...p });
+const searchTeamVideos = (p: SearchVideosParams) => rpc<VideoPage>('search_team_videos', { limit: VIDEOS_PAGE, ...p });
 
-export const searchVideosQuery = (teamId: string, query: string) =>
+const searchVideosQuery = (teamId: string, query: string) =>
   infiniteQueryOptions({
     queryKey: [...teamVideosKey(teamId), 'search', query],
     queryFn: ({ pageParam }) => searchTeamVideos({ team_id: teamId, query, limit: VIDEOS_PAGE, cursor: pageParam }),

@@ -3,14 +3,14 @@ import { rpc } from '../../../lib/nakama/rpc.ts';
 import type { VideoSection } from '@tribuna/portal/types';
 import { teamVideosKey } from './keys.ts';
 
-export interface VideoSectionUpdate {
+interface VideoSectionUpdate {
   id: string;
   title?: string;
   description?: string;
   sort_order?: number;
 }
 
-export const updateTeamVideoSection = (input: VideoSectionUpdate) => rpc<VideoSection>('update_team_video_section', input);
+const updateTeamVideoSection = (input: VideoSectionUpdate) => rpc<VideoSection>('update_team_video_section', input);
 
 export function useUpdateVideoSection(teamId: string) {
   const qc = useQueryClient();

@@ -12,7 +12,7 @@ export interface VideoUpdate {
   section_id?: string;
 }
 
-export const updateTeamVideo = (input: VideoUpdate) => rpc<Video>('update_team_video', input);
+const updateTeamVideo = (input: VideoUpdate) => rpc<Video>('update_team_video', input);
 
 export function useUpdateVideo(teamId: string) {
   const qc = useQueryClient();

@@ -2,8 +2,8 @@
 import { videoMessages as m } from '../messages.ts';
 
 export const TITLE_MAX = 200;
-export const TAGS_MAX = 20;
-export const TAG_MAX = 50;
+const TAGS_MAX = 20;
+const TAG_MAX = 50;
 
 export function parseTags(s: string): string[] {
   return s
