@@ -9,7 +9,9 @@ export type { NkGroup, NkGroupInput, NkGroupUserList, NkUserGroupList } from './
 export type { NkChannelMessage, NkChannelMessageAck, NkChannelMessageList, NkStream, NkStreamPresence } from './runtime/nk-realtime.ts';
 export type { Db, Queryable } from './db/index.ts';
 export type { Logger } from './log.ts';
+export { isUniqueViolation } from './errors.ts';
+export { isUuid } from './core/tokens.ts';
+export { decodeCursor, encodeCursor } from './core/cursor.ts';
 export { AppError, Code, invalid, notFound, alreadyExists, permissionDenied, unauthenticated, failedPrecondition, resourceExhausted, internal } from './errors.ts';
-export { RateLimiter } from './core/rate-limit.ts';
 export type { WindowLimit } from './realtime/bus.ts';
 export { NotificationCode } from './core/notifications.ts';

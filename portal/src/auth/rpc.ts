@@ -1,13 +1,13 @@
 // Sign-in: a 6-digit code sent by e-mail, and Google (authorization-code redirect flow).
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { AppError, Code, failedPrecondition, invalid, RateLimiter, resourceExhausted, unauthenticated, type Nk } from '@tribuna/server';
+import { AppError, Code, failedPrecondition, invalid, resourceExhausted, unauthenticated, type Nk } from '@tribuna/server';
 import { rpc, type RpcDef } from '../lib/rpc.ts';
 import { clock, issueCode, prune, saveState, takeState, verifyCode, withdrawCode, type Issued, type Verified } from './store.ts';
 
 const CALLBACK_PATH = '/auth/google/callback';
-// google_auth_url stores a state per call: bounded per client address.
-const stateRequests = new RateLimiter(30, 10 * 60_000);
+// google_auth_url stores a state per call: bounded per client address (the runtime's shared limit store).
+const STATE_REQUESTS = { name: 'portal.google_states_per_address', limit: 30, windowMs: 10 * 60_000 };
 
 // The server's own e-mail rules (10-255 bytes) apply when the account is created: check them before mailing.
 const email = z
@@ -114,7 +114,8 @@ export const authRpcs: RpcDef[] = [
   // Anyone. The state is kept server-side for 10 minutes and bound to the redirect URI.
   rpc('google_auth_url', 'public', z.object({ redirect_uri: redirectUri }), async ({ input, ctx, nk }) => {
     if (!nk.googleConfigured()) return { enabled: false };
-    if (!stateRequests.hit(ctx.clientIp || 'unknown', clock.now())) {
+    const states = nk.sharedRateLimiter(STATE_REQUESTS.name, STATE_REQUESTS.limit, STATE_REQUESTS.windowMs);
+    if (!(await states.hit(ctx.clientIp || 'unknown', clock.now()))) {
       throw resourceExhausted('Слишком много попыток входа через Google. Попробуйте позже.');
     }
     await prune(nk.db);

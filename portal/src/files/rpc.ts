@@ -1,6 +1,6 @@
 // Files: image uploads (stored by the server as WebP, served at /uploads/{uuid}) and downloads as base64.
 import { z } from 'zod';
-import { invalid, notFound, resourceExhausted, type Nk, type RateLimiter } from '@tribuna/server';
+import { invalid, notFound, resourceExhausted } from '@tribuna/server';
 import { rpc, uuid, type RpcDef } from '../lib/rpc.ts';
 
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -13,9 +13,9 @@ const DATA_URL_PREFIX = /^data:[\w.+-]+\/[\w.+-]+;base64,/;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 // Image decoding is costly: one user may start at most LIMIT_UPLOADS_PER_USER_HOUR uploads an hour
-// (counted in memory: a restart forgives). The server's own file quota bounds what they keep.
+// (counted in the runtime's limit store: in memory, a restart forgives). The server's own file quota
+// bounds what they keep.
 const HOUR_MS = 60 * 60 * 1000;
-const limiters = new WeakMap<Nk, RateLimiter>();
 
 function tooManyUploads(limit: number, retryAfterSec: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSec / 60));
@@ -41,9 +41,9 @@ export const fileRpcs: RpcDef[] = [
     }),
     async ({ input, userId, nk }) => {
       const limit = nk.limits.uploadsPerUserHour;
-      let limiter = limiters.get(nk);
-      if (!limiter) limiters.set(nk, (limiter = nk.rateLimiter(limit, HOUR_MS)));
-      if (!limiter.hit(userId)) throw resourceExhausted(tooManyUploads(limit, limiter.retryAfter(userId)));
+      // Shared by every server node (the runtime's limit store).
+      const limiter = nk.sharedRateLimiter('portal.uploads_per_user', limit, HOUR_MS);
+      if (!(await limiter.hit(userId))) throw resourceExhausted(tooManyUploads(limit, await limiter.retryAfter(userId)));
       const file = await nk.fileUpload(userId, decodeBase64(input.content), input.format);
       return { uuid: file.id };
     },

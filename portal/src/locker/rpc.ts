@@ -1,10 +1,10 @@
 // Locker room: a team's formations and its players' places on the pitch. Members look, managers arrange.
 // Field names are camelCase as the spec gives them; snake_case input is accepted too.
 import { z } from 'zod';
-import { alreadyExists, failedPrecondition, notFound, type Queryable } from '@tribuna/server';
+import { alreadyExists, failedPrecondition, isUniqueViolation, notFound, type Queryable } from '@tribuna/server';
 import { requiredLineField, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
 import { requireManager, requireMember } from '../teams/access.ts';
-import { isUniqueViolation, lockTeam, readLocked } from '../teams/store.ts';
+import { lockTeam, readLocked } from '../teams/store.ts';
 import {
   createFormation, createPosition, deleteFormation, deletePosition, getFormation, getPosition, listFormations,
   listPositions, membership, movePosition, updateFormation,

@@ -1,12 +1,11 @@
 // Page-view metrics: the web app reports each start; signed-in users read the aggregates.
 import { z } from 'zod';
-import { resourceExhausted, type Nk, type RateLimiter } from '@tribuna/server';
+import { resourceExhausted } from '@tribuna/server';
 import { limit, rpc, type RpcDef } from '../lib/rpc.ts';
 import { topMetrics, trackPageView } from './store.ts';
 
 // Per client address; a page view is one call, so this is far above any real visitor.
 const VIEWS_PER_MINUTE = 120;
-const limiters = new WeakMap<Nk, RateLimiter>();
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const MAX_SCREEN_SIDE = 20_000;
 
@@ -39,9 +38,8 @@ export const metricRpcs: RpcDef[] = [
       screen_height: side,
     }),
     async ({ input, ctx, nk }) => {
-      let limiter = limiters.get(nk);
-      if (!limiter) limiters.set(nk, (limiter = nk.rateLimiter(VIEWS_PER_MINUTE, 60_000)));
-      if (!limiter.hit(ctx.clientIp)) throw resourceExhausted('Слишком много запросов, попробуйте позже.');
+      const limiter = nk.sharedRateLimiter('portal.page_views_per_address', VIEWS_PER_MINUTE, 60_000);
+      if (!(await limiter.hit(ctx.clientIp))) throw resourceExhausted('Слишком много запросов, попробуйте позже.');
       await trackPageView(nk.db, {
         page: input.page,
         browser: input.browser,

@@ -1,9 +1,9 @@
 // Roster: join requests for one's own players, approved or rejected by the team's managers.
 import { z } from 'zod';
-import { alreadyExists, failedPrecondition, notFound, permissionDenied, type Queryable } from '@tribuna/server';
+import { alreadyExists, failedPrecondition, isUniqueViolation, notFound, permissionDenied, type Queryable } from '@tribuna/server';
 import { cursor, limit, rpc, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
 import { requireManager, requireTeam, TEAM_NOT_FOUND, teamAccess } from '../teams/access.ts';
-import { isUniqueViolation, lockTeam, readLocked } from '../teams/store.ts';
+import { lockTeam, readLocked } from '../teams/store.ts';
 import {
   approveTeamPlayer, getTeamPlayer, insertTeamPlayer, isNumberTaken, isOnTeam, listTeamPlayers, lowestFreeNumber,
   MAX_NUMBER, MIN_NUMBER, playerOwner, removeTeamPlayer,

@@ -101,12 +101,6 @@ export async function teamExists(q: Queryable, teamId: string): Promise<boolean>
   return (await q.query('SELECT 1 FROM team WHERE id = $1', [teamId])).length > 0;
 }
 
-/** PostgreSQL unique_violation on the named constraint or index. */
-export function isUniqueViolation(err: unknown, constraint: string): boolean {
-  const e = err as { code?: string; constraint?: string; message?: string } | null;
-  return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(`"${constraint}"`));
-}
-
 export async function insertTeam(q: Queryable, id: string, creatorId: string, t: NewTeam): Promise<void> {
   await q.execute(
     `INSERT INTO team (id, name, name_key, description, avatar_id, team_type, creator_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`,

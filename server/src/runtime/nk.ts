@@ -11,7 +11,6 @@ import type { NotificationInput } from '../core/notifications.ts';
 import type { Google, GoogleProfile } from '../core/google.ts';
 import type { MailInput } from '../core/mail.ts';
 import { isUuid } from '../core/tokens.ts';
-import { RateLimiter } from '../core/rate-limit.ts';
 import type { WindowLimit } from '../realtime/bus.ts';
 import type { Db } from '../db/index.ts';
 import type { StorageAckRecord } from '../encode.ts';
@@ -127,8 +126,6 @@ export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams
   tx<T>(fn: (tnk: NkTx) => Promise<T>): Promise<T>;
   uuid(): string;
   isUuid(value: unknown): value is string;
-  /** A fixed-window limiter for a module's own brute-force limits, counted in this process only. */
-  rateLimiter(limit: number, windowMs: number): RateLimiter;
   /**
    * A fixed-window limit counted through the bus, shared by every node: asking again for a name (prefix
    * it with the module's) gives the same counters. Its methods are async.
@@ -223,7 +220,6 @@ export function createNk(core: Core): Nk {
     db: core.db,
     uuid: () => crypto.randomUUID(),
     isUuid,
-    rateLimiter: (limit, windowMs) => new RateLimiter(limit, windowMs),
     sharedRateLimiter: (name, limit, windowMs) => core.bus.limits.window(name, limit, windowMs),
     limits: Object.freeze({ ...core.config.limits }),
 
