@@ -109,6 +109,16 @@ export interface NotificationRecord {
   persistent: boolean;
 }
 
+/** A stream's identity, as stream_data and stream_presence_event carry it. */
+export function streamMsg(s: { mode: number; subject: string; subcontext: string; label: string }): Msg {
+  const out: Msg = {};
+  put(out, 'mode', s.mode);
+  put(out, 'subject', s.subject);
+  put(out, 'subcontext', s.subcontext);
+  put(out, 'label', s.label);
+  return out;
+}
+
 export function notificationMsg(n: NotificationRecord): Msg {
   const out: Msg = {};
   put(out, 'id', n.id);

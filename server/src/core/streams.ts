@@ -1,7 +1,7 @@
 // Custom streams for runtime modules: sessions joined to a stream by a module, data sent to everyone on
 // it, and `stream_presence_event`s for streams of modes the server does not serve itself (as upstream,
 // every mode but notifications, status, chat, matches and parties).
-import { presenceMsg, put, type Msg } from '../encode.ts';
+import { presenceMsg, put, streamMsg, type Msg } from '../encode.ts';
 import { invalid, notFound } from '../errors.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { StreamMode, type Stream, type TrackedPresence } from '../realtime/tracker.ts';
@@ -44,15 +44,6 @@ function checkStream(input: StreamInput): Stream {
     throw invalid(`Stream label must be a string of at most ${MAX_LABEL} characters.`);
   }
   return { mode, subject: subject.toLowerCase(), subcontext: subcontext.toLowerCase(), label };
-}
-
-function streamMsg(s: Stream): Msg {
-  const out: Msg = {};
-  put(out, 'mode', s.mode);
-  put(out, 'subject', s.subject);
-  put(out, 'subcontext', s.subcontext);
-  put(out, 'label', s.label);
-  return out;
 }
 
 export class Streams {

@@ -4,6 +4,7 @@ import { presenceMsg } from '../encode.ts';
 import { invokeRpc } from '../runtime/invoke.ts';
 import type { Registry } from '../runtime/registry.ts';
 import { SocketCode, SocketError } from './errors.ts';
+import { sessionContext } from './hooks.ts';
 import type { SocketHandlers } from './handlers.ts';
 
 export function coreHandlers(core: Core, registry: Registry): SocketHandlers {
@@ -16,18 +17,7 @@ export function coreHandlers(core: Core, registry: Registry): SocketHandlers {
       if (!id) throw new SocketError(SocketCode.BadInput, 'RPC id is required.');
       const httpKey = b.string('http_key');
       if (httpKey && httpKey !== core.config.httpKey) throw new SocketError(SocketCode.BadInput, 'HTTP key invalid.');
-      const outcome = await invokeRpc(registry, id, {
-        userId: s.userId,
-        username: s.username,
-        vars: s.vars,
-        userSessionExp: s.claims.exp,
-        sessionId: s.id,
-        clientIp: s.clientIp,
-        queryParams: {},
-        headers: {},
-        env: {},
-        executionMode: 'rpc',
-      }, b.string('payload') ?? '');
+      const outcome = await invokeRpc(registry, id, { ...sessionContext(s), queryParams: {}, headers: {}, executionMode: 'rpc' }, b.string('payload') ?? '');
       if (outcome.ok) {
         const rpc: Record<string, unknown> = { id };
         if (outcome.payload) rpc.payload = outcome.payload;

@@ -12,7 +12,8 @@ import type { SocketSession } from './session.ts';
 /** Upstream's answer when a before hook drops a message. */
 const REFUSED = 'Requested resource was not found.';
 
-function context(s: SocketSession, executionMode: RtContext['executionMode']): RtContext {
+/** What every call made on a socket session knows of it: hooks add their mode, RPCs their own fields. */
+export function sessionContext(s: SocketSession) {
   return {
     userId: s.userId,
     username: s.username,
@@ -22,8 +23,11 @@ function context(s: SocketSession, executionMode: RtContext['executionMode']): R
     clientIp: s.clientIp,
     lang: s.lang,
     env: {},
-    executionMode,
   };
+}
+
+function context(s: SocketSession, executionMode: RtContext['executionMode']): RtContext {
+  return { ...sessionContext(s), executionMode };
 }
 
 function asMessage(v: unknown): RtMessage {
