@@ -136,3 +136,16 @@ test('unknown addresses show the not-found page', async ({ page }) => {
   await page.goto(`${portal.url}/no/such/page`);
   await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
 });
+
+test('a first visit to any page logs no React Router warning', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'warning' || msg.type() === 'error') warnings.push(msg.text());
+  });
+  // Each address opened afresh: the first load of a lazy page is when the router would warn.
+  for (const path of ['/teams', '/players', '/login', '/registration', '/about', '/no/such/page']) {
+    await page.goto(`${portal.url}${path}`);
+    await expect(page.locator('main h1, main h2').first()).toBeVisible();
+  }
+  expect(warnings.filter((w) => /react router|HydrateFallback|No routes matched/i.test(w))).toEqual([]);
+});

@@ -1,10 +1,11 @@
 // Every route of the app. Pages other than the home page load on demand.
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Spinner } from '../shared/ui/index.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { NotFound, RouteError } from './errors.tsx';
 import { RootLayout } from './layout.tsx';
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
@@ -54,4 +55,20 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFound /> },
     ],
   },
-]);
+];
+
+/** The page a lazy route shows while its code loads on the first visit (instead of nothing, and a warning). */
+function RouteLoading() {
+  return <Spinner />;
+}
+
+/** Every lazy route gets the loading page, so the layout around it renders at once. */
+function withLoading(list: RouteObject[]): RouteObject[] {
+  return list.map((r) => ({
+    ...r,
+    ...(r.lazy ? { HydrateFallback: RouteLoading } : {}),
+    ...(r.children ? { children: withLoading(r.children) } : {}),
+  }) as RouteObject);
+}
+
+export const router = createBrowserRouter(withLoading(routes));
