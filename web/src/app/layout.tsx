@@ -1,10 +1,11 @@
 // The root layout: header with navigation and account, the page, and the footer.
 import { useState } from 'react';
-import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
+import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { sessionManager } from '../lib/nakama/session.ts';
 import { useAccount } from '../stores/account.ts';
 import { useAuthenticated } from '../stores/session.ts';
 import { formatNumber } from '../shared/i18n/number.ts';
+import { withReturn } from '../shared/lib/return-to.ts';
 import { COMMUNITY_CHAT_URL, layoutMessages as m } from './messages.ts';
 
 const NAV = [
@@ -33,11 +34,14 @@ function Wallet({ wallet }: { wallet: Record<string, number> }) {
 function Account() {
   const authenticated = useAuthenticated();
   const account = useAccount();
+  const here = useLocation();
   if (!authenticated) {
+    // Signing in returns to this page.
+    const path = here.pathname + here.search;
     return (
       <div className="header-actions">
-        <Link className="btn btn-ghost" to="/login">{m.login}</Link>
-        <Link className="btn btn-primary" to="/registration">{m.register}</Link>
+        <Link className="btn btn-ghost" to={withReturn('/login', path)}>{m.login}</Link>
+        <Link className="btn btn-primary" to={withReturn('/registration', path)}>{m.register}</Link>
         <Link className="btn btn-ghost" to="/user/profile">{m.profile}</Link>
       </div>
     );

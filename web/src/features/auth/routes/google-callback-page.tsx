@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/nakama/errors.ts';
 import { sessionManager } from '../../../lib/nakama/session.ts';
+import { takeReturn } from '../../../shared/lib/return-to.ts';
 import { Notice, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
 import { googleLogin } from '../api/google.ts';
 import { authMessages as m } from '../messages.ts';
@@ -24,7 +25,7 @@ export function Component() {
         if (!r.access_token || !r.refresh_token) throw new Error(m.googleFailed);
         sessionManager.signIn(r.access_token, r.refresh_token);
         setDone(true);
-        window.location.replace('/');
+        window.location.replace(takeReturn() ?? '/');
       })
       .catch((err) => {
         setError(err instanceof ApiError ? `${m.googleBackendFailed}: ${err.message}` : m.googleFailed);

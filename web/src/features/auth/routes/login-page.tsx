@@ -1,10 +1,11 @@
 // /login: choose e-mail code or Google; e-mail, consent and "send code"; then the code.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/nakama/errors.ts';
 import { sessionManager } from '../../../lib/nakama/session.ts';
 import { useAuthenticated } from '../../../stores/session.ts';
+import { rememberReturn, safeReturnPath, withReturn } from '../../../shared/lib/return-to.ts';
 import { Button, Field, Notice, PageTitle } from '../../../shared/ui/index.tsx';
 import { requestAuthCode, verifyAuthCode } from '../api/auth-code.ts';
 import { googleAuthUrl } from '../api/google.ts';
@@ -40,12 +41,18 @@ export function verifyErrorText(err: unknown): string {
   return m.verifyFailed;
 }
 
-function GoogleButton() {
+function GoogleButton({ next }: { next: string | undefined }) {
   const q = useQuery({ queryKey: ['google-auth-url'], queryFn: googleAuthUrl, staleTime: 0, gcTime: 0 });
   const enabled = q.data?.enabled && q.data.url;
+  const go = () => {
+    if (!enabled) return;
+    // Google returns to the callback page, which then returns here.
+    rememberReturn(next ?? null);
+    location.assign(q.data!.url!);
+  };
   return (
     <div className="stack">
-      <Button variant="secondary" disabled={!enabled} onClick={() => enabled && location.assign(q.data!.url!)}>
+      <Button variant="secondary" disabled={!enabled} onClick={go}>
         {m.byGoogle}
       </Button>
       {q.data && !q.data.enabled && <small className="muted">{m.googleNotConfigured}</small>}
@@ -56,6 +63,9 @@ function GoogleButton() {
 
 export function Component() {
   const authenticated = useAuthenticated();
+  const [params] = useSearchParams();
+  // The page the user came from (a path on this site only).
+  const next = safeReturnPath(params.get('next'));
   const [step, setStep] = useState<Step>('choose');
   const [email, setEmail] = useState('');
   const [consent, setConsent] = useState(false);
@@ -109,7 +119,7 @@ export function Component() {
       }
       sessionManager.signIn(r.access_token, r.refresh_token);
       setStatus({ kind: 'success', text: m.success });
-      window.location.assign('/');
+      window.location.assign(next ?? '/');
     } catch (err) {
       setStatus({ kind: 'error', text: verifyErrorText(err) });
     } finally {
@@ -125,7 +135,7 @@ export function Component() {
         <div className="stack">
           <p>{m.chooseMethod}</p>
           <Button onClick={() => setStep('email')}>{m.byEmail}</Button>
-          <GoogleButton />
+          <GoogleButton next={next} />
         </div>
       )}
       {step === 'email' && (
@@ -166,7 +176,7 @@ export function Component() {
       )}
       {status && <Notice kind={status.kind}>{status.text}</Notice>}
       <p className="muted">
-        {m.noAccount} <Link to="/registration">{m.toRegistration}</Link>
+        {m.noAccount} <Link to={withReturn('/registration', next ?? '/')}>{m.toRegistration}</Link>
       </p>
     </section>
   );

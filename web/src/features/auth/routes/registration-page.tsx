@@ -1,10 +1,11 @@
 // /registration: username, password and e-mail, with clear errors; then the code mailed to the address,
 // which confirms it (an address counts only once proven).
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { register } from '../../../lib/nakama/account.ts';
 import type { Session } from '../../../lib/nakama/client.ts';
 import { ApiError } from '../../../lib/nakama/errors.ts';
+import { safeReturnPath, withReturn } from '../../../shared/lib/return-to.ts';
 import { Button, Field, Notice, PageTitle } from '../../../shared/ui/index.tsx';
 import { confirmRegistration, requestAuthCode } from '../api/auth-code.ts';
 import { CodeField } from '../components/code-field.tsx';
@@ -44,7 +45,7 @@ export function registrationError(err: unknown): RegistrationErrors {
 type Status = { kind: 'success' | 'error'; text: string } | null;
 
 /** The second step: the code mailed to the new account's address. */
-function ConfirmStep({ session, email }: { session: Session; email: string }) {
+function ConfirmStep({ session, email, next }: { session: Session; email: string; next: string | undefined }) {
   const [code, setCode] = useState('');
   const [loading, setLoading] = useState(false);
   const [status, setStatus] = useState<Status>(null);
@@ -55,7 +56,7 @@ function ConfirmStep({ session, email }: { session: Session; email: string }) {
     setStatus(null);
     try {
       await confirmRegistration(session, email, code.trim());
-      window.location.assign('/user/profile');
+      window.location.assign(next ?? '/user/profile');
     } catch (err) {
       setStatus({ kind: 'error', text: verifyErrorText(err) });
       setLoading(false);
@@ -88,6 +89,9 @@ function ConfirmStep({ session, email }: { session: Session; email: string }) {
 }
 
 export function Component() {
+  const [params] = useSearchParams();
+  // The page the user came from (a path on this site only); the profile otherwise.
+  const next = safeReturnPath(params.get('next'));
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [email, setEmail] = useState('');
@@ -122,7 +126,7 @@ export function Component() {
       {pending ? (
         <>
           {pending.sendError && <Notice kind="error">{pending.sendError}</Notice>}
-          <ConfirmStep session={pending.session} email={pending.email} />
+          <ConfirmStep session={pending.session} email={pending.email} next={next} />
         </>
       ) : (
         <form className="stack" onSubmit={submit} noValidate>
@@ -136,7 +140,7 @@ export function Component() {
         </form>
       )}
       <p className="muted">
-        {m.haveAccount} <Link to="/login">{m.toLogin}</Link>
+        {m.haveAccount} <Link to={withReturn('/login', next ?? '/')}>{m.toLogin}</Link>
       </p>
     </section>
   );
