@@ -63,6 +63,11 @@ export const PNG = Buffer.from(
 /** Signs the page in by the e-mail code flow, the code read from the mail the portal sends. */
 export async function signInByCode(portal: Portal, page: Page, email: string): Promise<void> {
   await page.goto(`${portal.url}/login`);
+  await enterCode(portal, page, email);
+}
+
+/** The e-mail code flow on the login page the browser is on. */
+export async function enterCode(portal: Portal, page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'Код на электронную почту' }).click();
   await page.getByLabel('Электронная почта').fill(email);
   await page.getByRole('checkbox').check();
