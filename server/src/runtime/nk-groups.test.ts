@@ -1,9 +1,10 @@
 // The `nk` facade's groups: modules act as the system (no caller's rights checked) unless they name a
 // caller; what they change is what clients then see.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
+import { moduleTestServer } from './module-test-server.ts';
 import type { RuntimeModule } from './types.ts';
-import { errorOf, startTestServer, type TestServer, type TestSession } from '../testing/index.ts';
+import type { TestSession } from '../testing/index.ts';
 
 const groupsModule: RuntimeModule = {
   name: 'nk-groups-test',
@@ -26,20 +27,8 @@ const groupsModule: RuntimeModule = {
   },
 };
 
-let ts: TestServer;
-let operator: TestSession;
-before(async () => {
-  ts = await startTestServer({ modules: [groupsModule] });
-  operator = await ts.newSession();
-});
-after(() => ts.close());
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function rpc(id: string, args: object): Promise<any> {
-  return (await ts.client().rpc(operator, id, args)).payload;
-}
-
-const refusal = (id: string, args: object) => errorOf(ts.client().rpc(operator, id, args));
+const h = moduleTestServer(groupsModule);
+const { rpc, refusal } = h;
 const uniq = () => Math.random().toString(36).slice(2, 10);
 
 /** Member states by user id, as a client lists them (banned users asked for separately). */
@@ -58,13 +47,13 @@ async function newGroup(owner: TestSession, input: object = {}) {
 
 describe('nk groups', () => {
   it('groupCreate makes the user its superadmin; clients and groupsGetId see it', async () => {
-    const owner = await ts.newSession();
+    const owner = await h.ts.newSession();
     const g = await newGroup(owner, { description: 'Любители', metadata: { city: 'Казань' }, maxCount: 30 });
     assert.equal(g.creatorId, owner.user_id);
     assert.equal(g.edgeCount, 1);
     assert.equal(g.maxCount, 30);
     assert.deepEqual(g.metadata, { city: 'Казань' });
-    const mine = await ts.client().listUserGroups(owner, owner.user_id);
+    const mine = await h.ts.client().listUserGroups(owner, owner.user_id);
     assert.deepEqual(mine.user_groups!.map((x) => [x.group!.id, x.state]), [[g.id, 0]]);
     assert.deepEqual((await rpc('groups_get', { ids: [g.id, crypto.randomUUID()] })).map((x: { id: string }) => x.id), [g.id]);
     assert.equal((await refusal('group_create', { userId: owner.user_id, input: { name: g.name } })).status, 409);
@@ -72,8 +61,8 @@ describe('nk groups', () => {
   });
 
   it('groupUpdate and groupDelete act as the system, or with a caller\'s rights', async () => {
-    const owner = await ts.newSession();
-    const member = await ts.newSession();
+    const owner = await h.ts.newSession();
+    const member = await h.ts.newSession();
     const g = await newGroup(owner);
     await rpc('group_join', { groupId: g.id, userId: member.user_id });
     await rpc('group_update', { groupId: g.id, input: { description: 'Новое описание', open: false } });
@@ -92,13 +81,13 @@ describe('nk groups', () => {
   });
 
   it('groupUsersAdd, Promote, Demote, Kick and Ban need no rights of the module', async () => {
-    const owner = await ts.newSession();
-    const [a, b] = [await ts.newSession(), await ts.newSession()];
+    const owner = await h.ts.newSession();
+    const [a, b] = [await h.ts.newSession(), await h.ts.newSession()];
     const g = await newGroup(owner, { open: false });
     await rpc('group_add', { groupId: g.id, userIds: [a.user_id, b.user_id] });
     assert.deepEqual(await states(g.id), { [owner.user_id]: 0, [a.user_id]: 2, [b.user_id]: 2 });
     // The added user is told (-4), as when an admin adds them.
-    const notes = await ts.client().listNotifications(a, 10);
+    const notes = await h.ts.client().listNotifications(a, 10);
     assert.deepEqual(notes.notifications!.map((n) => n.code), [-4]);
 
     await rpc('group_promote', { groupId: g.id, userIds: [a.user_id] });
@@ -118,7 +107,7 @@ describe('nk groups', () => {
   });
 
   it('a change naming every superadmin leaves one; the last one is never kicked', async () => {
-    const [owner, other] = [await ts.newSession(), await ts.newSession()];
+    const [owner, other] = [await h.ts.newSession(), await h.ts.newSession()];
     const g = await newGroup(owner);
     await rpc('group_join', { groupId: g.id, userId: other.user_id });
     await rpc('group_promote', { groupId: g.id, userIds: [other.user_id] });
@@ -133,7 +122,7 @@ describe('nk groups', () => {
   });
 
   it('with a caller, the caller\'s rights apply', async () => {
-    const [owner, member, target] = [await ts.newSession(), await ts.newSession(), await ts.newSession()];
+    const [owner, member, target] = [await h.ts.newSession(), await h.ts.newSession(), await h.ts.newSession()];
     const g = await newGroup(owner);
     await rpc('group_join', { groupId: g.id, userId: member.user_id });
     await rpc('group_join', { groupId: g.id, userId: target.user_id });
@@ -143,12 +132,12 @@ describe('nk groups', () => {
   });
 
   it('groupUserJoin and groupUserLeave follow the client rules: a closed group gets a join request', async () => {
-    const owner = await ts.newSession();
-    const user = await ts.newSession();
+    const owner = await h.ts.newSession();
+    const user = await h.ts.newSession();
     const closed = await newGroup(owner, { open: false });
     await rpc('group_join', { groupId: closed.id, userId: user.user_id, username: user.username });
     assert.equal((await states(closed.id))[user.user_id], 3);
-    assert.deepEqual((await ts.client().listNotifications(owner, 10)).notifications!.map((n) => n.code), [-5]);
+    assert.deepEqual((await h.ts.client().listNotifications(owner, 10)).notifications!.map((n) => n.code), [-5]);
     await rpc('group_leave', { groupId: closed.id, userId: user.user_id });
     assert.equal((await states(closed.id))[user.user_id], undefined);
     // The last superadmin may not leave while others are members.
@@ -158,9 +147,9 @@ describe('nk groups', () => {
   });
 
   it('groupUsersList and userGroupsList page with a cursor and filter by state', async () => {
-    const owner = await ts.newSession();
+    const owner = await h.ts.newSession();
     const g = await newGroup(owner);
-    const users = [await ts.newSession(), await ts.newSession(), await ts.newSession()];
+    const users = [await h.ts.newSession(), await h.ts.newSession(), await h.ts.newSession()];
     for (const u of users) await rpc('group_join', { groupId: g.id, userId: u.user_id });
     const first = await rpc('group_users', { groupId: g.id, limit: 2 });
     assert.equal(first.groupUsers.length, 2);

@@ -1,10 +1,11 @@
 // The `nk` facade's chat channel messages and custom streams, seen through the official client's sockets.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { ChannelMessage, Socket, StreamData, StreamPresenceEvent } from '@heroiclabs/nakama-js';
 import { WebSocketAdapterPb } from '@heroiclabs/nakama-js-protobuf';
+import { moduleTestServer } from './module-test-server.ts';
 import type { RuntimeModule } from './types.ts';
-import { errorOf, nextEvent, sleep, startTestServer, type TestServer, type TestSession } from '../testing/index.ts';
+import { errorOf, nextEvent, sleep, type TestSession } from '../testing/index.ts';
 
 const SYSTEM = '00000000-0000-0000-0000-000000000000';
 const LOBBY = { mode: 20, label: 'lobby' };
@@ -31,22 +32,8 @@ const realtimeModule: RuntimeModule = {
   },
 };
 
-let ts: TestServer;
-let operator: TestSession;
-const sockets: Socket[] = [];
-before(async () => {
-  ts = await startTestServer({ modules: [realtimeModule] });
-  operator = await ts.newSession();
-});
-after(async () => {
-  sockets.forEach((s) => s.disconnect(false));
-  await ts.close();
-});
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function rpc(id: string, args: object): Promise<any> {
-  return (await ts.client().rpc(operator, id, args)).payload;
-}
+const h = moduleTestServer(realtimeModule);
+const { rpc } = h;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function socketRpc(socket: Socket, id: string, args: object = {}): Promise<any> {
@@ -56,9 +43,9 @@ async function socketRpc(socket: Socket, id: string, args: object = {}): Promise
 const uniq = () => Math.random().toString(36).slice(2, 10);
 
 async function connect(s: TestSession, protobuf = false): Promise<Socket> {
-  const socket = protobuf ? ts.client().createSocket(false, false, new WebSocketAdapterPb()) : ts.client().createSocket();
+  const socket = protobuf ? h.ts.client().createSocket(false, false, new WebSocketAdapterPb()) : h.ts.client().createSocket();
   await socket.connect(s, false);
-  sockets.push(socket);
+  h.sockets.push(socket);
   return socket;
 }
 
@@ -71,13 +58,13 @@ describe('nk channel messages', () => {
     const [one, two] = [a, b].sort();
     assert.equal(await rpc('channel_id', { senderId: b, target: a, type: 2 }), `4.${one}.${two}.`);
     for (const bad of [{ target: '', type: 1 }, { target: 'x', type: 3 }, { target: a, type: 2 }, { target: 'room', type: 9 }]) {
-      assert.equal((await errorOf(ts.client().rpc(operator, 'channel_id', bad))).status, 400, JSON.stringify(bad));
+      assert.equal((await errorOf(h.ts.client().rpc(h.operator, 'channel_id', bad))).status, 400, JSON.stringify(bad));
     }
   });
 
   it('channelMessageSend delivers to the channel like a socket-sent message, from the system unless a sender is named', async () => {
     const room = `news ${uniq()}`;
-    const member = await ts.newSession();
+    const member = await h.ts.newSession();
     const socket = await connect(member);
     const channel = await socket.joinChat(room, 1, true, false);
     let got = nextEvent<ChannelMessage>((r) => (socket.onchannelmessage = r));
@@ -103,12 +90,12 @@ describe('nk channel messages', () => {
     const fleeting = await rpc('channel_send', { channelId: channel.id, content: { text: 'мимолётное' }, persist: false });
     assert.equal(fleeting.persistent, false);
     assert.deepEqual((await got).content, { text: 'мимолётное' });
-    const history = await ts.client().listChannelMessages(member, channel.id, 10, true);
+    const history = await h.ts.client().listChannelMessages(member, channel.id, 10, true);
     assert.deepEqual(history.messages!.map((x) => x.content), [{ text: 'Матч перенесён' }, { text: 'от капитана' }]);
   });
 
   it('channelMessageUpdate and channelMessageRemove change a message of that sender and tell the channel', async () => {
-    const member = await ts.newSession();
+    const member = await h.ts.newSession();
     const socket = await connect(member);
     const channel = await socket.joinChat(`edits ${uniq()}`, 1, true, false);
     const sent = await rpc('channel_send', { channelId: channel.id, content: { v: 1 } });
@@ -119,9 +106,9 @@ describe('nk channel messages', () => {
     let m = await got;
     assert.equal(m.code, 1);
     assert.deepEqual(m.content, { v: 2 });
-    assert.deepEqual((await ts.client().listChannelMessages(member, channel.id, 10, true)).messages!.map((x) => x.content), [{ v: 2 }]);
+    assert.deepEqual((await h.ts.client().listChannelMessages(member, channel.id, 10, true)).messages!.map((x) => x.content), [{ v: 2 }]);
     // Another sender's message is not found.
-    const e = await errorOf(ts.client().rpc(operator, 'channel_update', { channelId: channel.id, messageId: sent.messageId, content: { v: 3 }, senderId: member.user_id }));
+    const e = await errorOf(h.ts.client().rpc(h.operator, 'channel_update', { channelId: channel.id, messageId: sent.messageId, content: { v: 3 }, senderId: member.user_id }));
     assert.equal(e.status, 400);
 
     got = nextEvent<ChannelMessage>((r) => (socket.onchannelmessage = r));
@@ -129,12 +116,12 @@ describe('nk channel messages', () => {
     assert.equal(removed.code, 2);
     m = await got;
     assert.equal(m.code, 2);
-    assert.deepEqual((await ts.client().listChannelMessages(member, channel.id, 10, true)).messages ?? [], []);
+    assert.deepEqual((await h.ts.client().listChannelMessages(member, channel.id, 10, true)).messages ?? [], []);
   });
 
   it('sends to a group channel without membership; channelMessagesList pages its history either way', async () => {
-    const owner = await ts.newSession();
-    const group = await ts.client().createGroup(owner, { name: `Группа ${uniq()}`, open: true });
+    const owner = await h.ts.newSession();
+    const group = await h.ts.client().createGroup(owner, { name: `Группа ${uniq()}`, open: true });
     const channelId = await rpc('channel_id', { target: group.id, type: 3 });
     for (let i = 1; i <= 5; i++) await rpc('channel_send', { channelId, content: { i } });
     const first = await rpc('channel_list', { channelId, limit: 2 });
@@ -146,7 +133,7 @@ describe('nk channel messages', () => {
     const newest = await rpc('channel_list', { channelId, limit: 2, forward: false });
     assert.deepEqual(newest.messages.map((m: { content: { i: number } }) => m.content.i), [5, 4]);
     // What members read through the API is the same history.
-    const seen = await ts.client().listChannelMessages(owner, channelId, 100, true);
+    const seen = await h.ts.client().listChannelMessages(owner, channelId, 100, true);
     assert.equal(seen.messages!.length, 5);
   });
 
@@ -159,15 +146,15 @@ describe('nk channel messages', () => {
       { channelId: 'nope', content: {} },
       { channelId, content: {}, senderId: 'not-a-uuid' },
     ]) {
-      assert.equal((await errorOf(ts.client().rpc(operator, 'channel_send', args))).status, 400, JSON.stringify(args));
+      assert.equal((await errorOf(h.ts.client().rpc(h.operator, 'channel_send', args))).status, 400, JSON.stringify(args));
     }
-    assert.equal((await errorOf(ts.client().rpc(operator, 'channel_list', { channelId, limit: 0 }))).status, 400);
+    assert.equal((await errorOf(h.ts.client().rpc(h.operator, 'channel_list', { channelId, limit: 0 }))).status, 400);
   });
 });
 
 describe('nk streams', () => {
   it('streamUserJoin tracks a session; everyone on the stream gets stream_presence_events, the joiner included', async () => {
-    const [a, b] = [await ts.newSession(), await ts.newSession()];
+    const [a, b] = [await h.ts.newSession(), await h.ts.newSession()];
     const [sa, sb] = [await connect(a), await connect(b)];
     const stream = { mode: 21, label: `room-${uniq()}` };
     let atA = nextEvent<StreamPresenceEvent>((r) => (sa.onstreampresence = r));
@@ -208,7 +195,7 @@ describe('nk streams', () => {
   });
 
   it('hidden presences are on the stream but announce nothing; listing can keep them apart', async () => {
-    const [a, b] = [await ts.newSession(), await ts.newSession()];
+    const [a, b] = [await h.ts.newSession(), await h.ts.newSession()];
     const [sa, sb] = [await connect(a), await connect(b)];
     const stream = { mode: 22, label: uniq() };
     await socketRpc(sa, 'stream_join', { stream });
@@ -227,8 +214,8 @@ describe('nk streams', () => {
     assert.equal(((await shown).joins[0] as { status?: string }).status, 'здесь');
   });
 
-  it('streamSend delivers stream_data to everyone on the stream, or to the presences named; JSON and protobuf sockets', async () => {
-    const [a, b] = [await ts.newSession(), await ts.newSession()];
+  it('streamSend delivers stream_data to everyone on the stream, or to the presences named; JSON and protobuf h.sockets', async () => {
+    const [a, b] = [await h.ts.newSession(), await h.ts.newSession()];
     const [sa, sb] = [await connect(a), await connect(b, true)];
     const stream = { mode: 23, subject: a.user_id, label: uniq() };
     await socketRpc(sa, 'stream_join', { stream });
@@ -255,7 +242,7 @@ describe('nk streams', () => {
     assert.equal(toA, 0);
 
     // A presence without a session is refused rather than widening the send to everyone.
-    assert.equal((await errorOf(ts.client().rpc(operator, 'stream_send', { stream, data: 'x', presences: [{ userId: b.user_id }] }))).status, 400);
+    assert.equal((await errorOf(h.ts.client().rpc(h.operator, 'stream_send', { stream, data: 'x', presences: [{ userId: b.user_id }] }))).status, 400);
 
     // streamClose empties the stream, with leave events.
     await rpc('stream_close', { stream });
@@ -263,14 +250,14 @@ describe('nk streams', () => {
   });
 
   it('refuses bad streams, notification streams and sessions of other users', async () => {
-    const a = await ts.newSession();
+    const a = await h.ts.newSession();
     const sa = await connect(a);
     for (const stream of [{ mode: 256 }, { mode: -1 }, { mode: 20, subject: 'not-a-uuid' }, { mode: 1.5 }]) {
       await assert.rejects(socketRpc(sa, 'stream_join', { stream }), (e: { code: number }) => e.code === 7, JSON.stringify(stream));
     }
     await assert.rejects(socketRpc(sa, 'stream_join', { stream: { mode: 0, subject: a.user_id } }), (e: { message: string }) => /managed by the server/.test(e.message));
     // The session is the caller's, the user someone else.
-    const other = await ts.newSession();
+    const other = await h.ts.newSession();
     await assert.rejects(socketRpc(sa, 'stream_join', { userId: other.user_id }), (e: { message: string }) => /Session not found/.test(e.message));
   });
 });

@@ -1,12 +1,13 @@
 // nk.tx: a module changes an account, the wallet, storage and its own table in one transaction, and its
 // side effects (a notification, a chat message, its own) go out only after the commit.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { ChannelMessage, Notification, Socket } from '@heroiclabs/nakama-js';
+import { describe, it } from 'node:test';
+import type { ChannelMessage, Notification } from '@heroiclabs/nakama-js';
 import { invalid } from '../errors.ts';
 import type { NkTx } from './nk-tx.ts';
+import { moduleTestServer } from './module-test-server.ts';
 import type { RuntimeModule } from './types.ts';
-import { errorOf, sleep, startTestServer, type TestServer, type TestSession } from '../testing/index.ts';
+import { errorOf, sleep, type TestSession } from '../testing/index.ts';
 
 let afterCommits = 0;
 let attempts = 0;
@@ -82,31 +83,17 @@ const txModule: RuntimeModule = {
   },
 };
 
-let ts: TestServer;
-let operator: TestSession;
-const sockets: Socket[] = [];
-before(async () => {
-  ts = await startTestServer({ modules: [txModule] });
-  operator = await ts.newSession();
-});
-after(async () => {
-  sockets.forEach((s) => s.disconnect(false));
-  await ts.close();
-});
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function rpc(id: string, args: object): Promise<any> {
-  return (await ts.client().rpc(operator, id, args)).payload;
-}
+const h = moduleTestServer(txModule);
+const { rpc } = h;
 
 const uniq = () => Math.random().toString(36).slice(2, 10);
 
 /** A user with a socket in a room, recording the notifications and chat messages it receives. */
 async function watcher() {
-  const s = await ts.newSession();
-  const socket = ts.client().createSocket();
+  const s = await h.ts.newSession();
+  const socket = h.ts.client().createSocket();
   await socket.connect(s, false);
-  sockets.push(socket);
+  h.sockets.push(socket);
   const channel = await socket.joinChat(`tx ${uniq()}`, 1, true, false);
   const notifications: Notification[] = [];
   const messages: ChannelMessage[] = [];
@@ -116,15 +103,15 @@ async function watcher() {
 }
 
 async function state(s: TestSession, key: string, channelId: string) {
-  const account = await ts.client().getAccount(s);
-  const objects = await ts.client().readStorageObjects(s, { object_ids: [{ collection: 'tx', key, user_id: s.user_id }] });
-  const history = await ts.client().listChannelMessages(s, channelId, 10, true);
+  const account = await h.ts.client().getAccount(s);
+  const objects = await h.ts.client().readStorageObjects(s, { object_ids: [{ collection: 'tx', key, user_id: s.user_id }] });
+  const history = await h.ts.client().listChannelMessages(s, channelId, 10, true);
   return {
     displayName: account.user!.display_name,
     wallet: JSON.parse(account.wallet as unknown as string),
     stored: (objects.objects ?? []).length,
     rows: await rpc('tx_rows', { userId: s.user_id }),
-    notifications: (await ts.client().listNotifications(s, 10)).notifications?.length ?? 0,
+    notifications: (await h.ts.client().listNotifications(s, 10)).notifications?.length ?? 0,
     history: (history.messages ?? []).length,
   };
 }
@@ -151,13 +138,13 @@ describe('nk.tx', () => {
       const w = await watcher();
       const key = `k${uniq()}`;
       const before = afterCommits;
-      const e = await errorOf(ts.client().rpc(operator, 'tx_all', { userId: w.s.user_id, name: 'Капитан', key, channelId: w.channelId, fail }));
+      const e = await errorOf(h.ts.client().rpc(h.operator, 'tx_all', { userId: w.s.user_id, name: 'Капитан', key, channelId: w.channelId, fail }));
       assert.equal(e.status, 400);
       assert.match(String(e.body.message), fail === 'error' ? /Stopped halfway/ : /negative value/);
       assert.deepEqual(await state(w.s, key, w.channelId), {
         displayName: undefined, wallet: {}, stored: 0, rows: [], notifications: 0, history: 0,
       });
-      assert.deepEqual((await ts.client().getAccount(w.s)).wallet, '{}');
+      assert.deepEqual((await h.ts.client().getAccount(w.s)).wallet, '{}');
       await sleep(200);
       assert.deepEqual(w.notifications, []);
       assert.deepEqual(w.messages, []);
@@ -181,7 +168,7 @@ describe('nk.tx', () => {
   });
 
   it('a caught refusal or a failed nested transaction leaves the transaction usable', async () => {
-    const s = await ts.newSession();
+    const s = await h.ts.newSession();
     const refused = await rpc('tx_savepoints', { userId: s.user_id });
     assert.deepEqual(refused, ['Storage write rejected - version check failed.', 'inner']);
     assert.deepEqual(await rpc('tx_rows', { userId: s.user_id }), ['kept']);

@@ -1,8 +1,9 @@
 // The `nk` facade's wallet and ledger, called from a test module's RPCs and observed through the client.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
+import { moduleTestServer } from './module-test-server.ts';
 import type { RuntimeModule } from './types.ts';
-import { errorOf, startTestServer, type TestServer, type TestSession } from '../testing/index.ts';
+import type { TestSession } from '../testing/index.ts';
 
 const walletModule: RuntimeModule = {
   name: 'nk-wallet-test',
@@ -19,28 +20,16 @@ const walletModule: RuntimeModule = {
   },
 };
 
-let ts: TestServer;
-let operator: TestSession;
-before(async () => {
-  ts = await startTestServer({ modules: [walletModule] });
-  operator = await ts.newSession();
-});
-after(() => ts.close());
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function rpc(id: string, args: Record<string, unknown>): Promise<any> {
-  return (await ts.client().rpc(operator, id, args)).payload;
-}
-
-const refusal = (id: string, args: Record<string, unknown>) => errorOf(ts.client().rpc(operator, id, args));
+const h = moduleTestServer(walletModule);
+const { rpc, refusal } = h;
 
 async function clientWallet(s: TestSession): Promise<Record<string, number>> {
-  return JSON.parse((await ts.client().getAccount(s)).wallet as unknown as string);
+  return JSON.parse((await h.ts.client().getAccount(s)).wallet as unknown as string);
 }
 
 describe('nk wallet', () => {
   it('walletUpdate adds and spends; GET /v2/account and accountGetId show the same balances', async () => {
-    const s = await ts.newSession();
+    const s = await h.ts.newSession();
     assert.deepEqual(await clientWallet(s), {});
     let r = await rpc('wallet_update', { userId: s.user_id, changeset: { coins: 100, gems: 5 }, metadata: { reason: 'start' } });
     assert.deepEqual(r, { userId: s.user_id, updated: { coins: 100, gems: 5 }, previous: {} });
@@ -52,7 +41,7 @@ describe('nk wallet', () => {
   });
 
   it('refuses a change that would leave a balance below zero: nothing applied, no ledger row', async () => {
-    const s = await ts.newSession();
+    const s = await h.ts.newSession();
     await rpc('wallet_update', { userId: s.user_id, changeset: { coins: 10 } });
     const e = await refusal('wallet_update', { userId: s.user_id, changeset: { gems: 3, coins: -11 } });
     assert.equal(e.status, 400);
@@ -65,8 +54,8 @@ describe('nk wallet', () => {
   });
 
   it('walletsUpdate changes several users in one transaction: one refusal refuses all', async () => {
-    const a = await ts.newSession();
-    const b = await ts.newSession();
+    const a = await h.ts.newSession();
+    const b = await h.ts.newSession();
     await rpc('wallet_update', { userId: a.user_id, changeset: { coins: 50 } });
     // A transfer, then a second change of the same user in the same batch, applied in order.
     const r = await rpc('wallets_update', {
@@ -93,7 +82,7 @@ describe('nk wallet', () => {
   });
 
   it('refuses malformed changesets, metadata and ids', async () => {
-    const s = await ts.newSession();
+    const s = await h.ts.newSession();
     for (const changeset of [{ coins: 1.5 }, { coins: '5' }, [], { '': 1 }, { coins: 2 ** 60 }]) {
       assert.equal((await refusal('wallet_update', { userId: s.user_id, changeset })).status, 400, JSON.stringify(changeset));
     }
@@ -105,7 +94,7 @@ describe('nk wallet', () => {
   });
 
   it('keeps a ledger: newest first, paged by cursor, metadata merged by walletLedgerUpdate', async () => {
-    const s = await ts.newSession();
+    const s = await h.ts.newSession();
     for (let i = 1; i <= 5; i++) await rpc('wallet_update', { userId: s.user_id, changeset: { coins: i }, metadata: { n: i } });
     await rpc('wallet_update', { userId: s.user_id, changeset: { coins: 100 }, updateLedger: false });
     const first = await rpc('ledger_list', { userId: s.user_id, limit: 2 });
@@ -126,17 +115,17 @@ describe('nk wallet', () => {
   });
 
   it('a deleted account takes its ledger with it', async () => {
-    const s = await ts.newSession();
+    const s = await h.ts.newSession();
     await rpc('wallet_update', { userId: s.user_id, changeset: { coins: 1 } });
     await rpc('account_delete', { userId: s.user_id });
     assert.deepEqual((await rpc('ledger_list', { userId: s.user_id })).items, []);
   });
 
   it(`50 parallel spends never take a balance below zero (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {
-    const s = await ts.newSession();
+    const s = await h.ts.newSession();
     await rpc('wallet_update', { userId: s.user_id, changeset: { coins: 20 } });
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) => ts.client().rpc(operator, 'wallet_update', { userId: s.user_id, changeset: { coins: -1 }, metadata: { i } })),
+      Array.from({ length: 50 }, (_, i) => h.ts.client().rpc(h.operator, 'wallet_update', { userId: s.user_id, changeset: { coins: -1 }, metadata: { i } })),
     );
     const spent = results.filter((r) => r.status === 'fulfilled');
     assert.equal(spent.length, 20);
