@@ -13,7 +13,8 @@ import { rosterRpcs } from './roster/rpc.ts';
 import { teamRpcs } from './teams/rpc.ts';
 import { videoRpcs } from './videos/rpc.ts';
 
-const rpcs: RpcDef[] = [...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...lockerRpcs, ...calendarRpcs, ...photoRpcs, ...videoRpcs];
+/** Every RPC of the portal. */
+export const rpcs: RpcDef[] = [...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...lockerRpcs, ...calendarRpcs, ...photoRpcs, ...videoRpcs];
 
 const portal: RuntimeModule = {
   name: 'portal',

@@ -156,12 +156,12 @@ describe('sign-in by e-mail code', () => {
     for (const email of ['not-an-email', 'a@b.ru', '', 'two@example.com, three@example.com', 42, undefined, `${'x'.repeat(250)}@example.com`]) {
       const e = await refusal('request_auth_code', { email });
       assert.equal(e.code, 3, String(email));
-      assert.match(e.message, /^email: /);
+      assert.match(e.message, /^Электронная почта: /);
     }
     for (const code of ['12345', '1234567', 'abcdef', '12 456', 123456, undefined]) {
       const e = await refusal('verify_auth_code', { email: newEmail(), code });
       assert.equal(e.code, 3, String(code));
-      assert.match(e.message, /^code: /);
+      assert.match(e.message, /^Код: /);
     }
   });
 
@@ -246,7 +246,7 @@ describe('sign-in with Google', () => {
     for (const redirect_uri of ['/auth/google/callback', 'ftp://x.example/auth/google/callback', `${ts.url}/other`, `${redirect}?next=/`, 'javascript:alert(1)', undefined]) {
       const e = await refusal('google_auth_url', { redirect_uri });
       assert.equal(e.code, 3, String(redirect_uri));
-      assert.match(e.message, /^redirect_uri: /);
+      assert.match(e.message, /^Адрес возврата: /);
     }
     assert.equal((await refusal('google_login', { code: '', state: 's', redirect_uri: redirect })).code, 3);
     assert.equal((await refusal('google_login', { code: 'c', redirect_uri: redirect })).code, 3);

@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { Code, failsWithCode, planOf, startPortal, type Portal } from '../testing.ts';
 import { listEventsQuery } from './store.ts';
+import { FIELD_LABELS } from '../lib/labels.ts';
 
 let P: Portal;
 let owner: Session;
@@ -74,9 +75,9 @@ describe('create, update and delete_team_event', () => {
       [{ event_time: '2025-05-01T24:00:00Z' }, 'event_time'], [{ event_time: 1746100000000 }, 'event_time'],
       [{ place: 'М'.repeat(201) }, 'place'], [{ description: 'о'.repeat(2001) }, 'description'],
     ] as const) {
-      await failsWithCode(create(owner, input), Code.Invalid, new RegExp(`^${field}: `));
+      await failsWithCode(create(owner, input), Code.Invalid, new RegExp(`^${FIELD_LABELS[field]}: `));
     }
-    await failsWithCode(P.call(owner, 'update_team_event', { id: 'x' }), Code.Invalid, /^id: /);
+    await failsWithCode(P.call(owner, 'update_team_event', { id: 'x' }), Code.Invalid, /^Идентификатор: /);
   });
 });
 
@@ -121,14 +122,14 @@ describe('list_team_events', () => {
     await failsWithCode(P.call(guest, 'list_team_events', { team_id: T, start_date: '2024-03-31', end_date: '2025-04-02' }), Code.Invalid,
       'Диапазон дат не может быть больше 366 дней.');
     await failsWithCode(P.call(guest, 'list_team_events', { team_id: T, start_date: '2025-03-31', end_date: '2025-03-01' }), Code.Invalid,
-      'end_date: не может быть раньше start_date.');
+      'Конец периода: не может быть раньше start_date.');
     for (const [input, field] of [
       [{ start_date: '2025-3-01', end_date: '2025-03-31' }, 'start_date'], [{ start_date: '2025-03-01', end_date: '2025-02-30' }, 'end_date'],
       [{ start_date: '01.03.2025', end_date: '2025-03-31' }, 'start_date'], [{ start_date: '2025-03-01' }, 'end_date'],
       [{ start_date: '2025-03-01', end_date: '2025-03-31', time_zone: 'Mars/Olympus' }, 'time_zone'],
       [{ start_date: '2025-03-01', end_date: '2025-03-31', time_zone: '+03:00' }, 'time_zone'],
     ] as const) {
-      await failsWithCode(P.call(guest, 'list_team_events', { team_id: T, ...input }), Code.Invalid, new RegExp(`^${field}: `));
+      await failsWithCode(P.call(guest, 'list_team_events', { team_id: T, ...input }), Code.Invalid, new RegExp(`^${FIELD_LABELS[field]}: `));
     }
     await failsWithCode(P.call(guest, 'list_team_events', { team_id: crypto.randomUUID(), start_date: '2025-03-01', end_date: '2025-03-31' }),
       Code.NotFound, 'Команда не найдена.');

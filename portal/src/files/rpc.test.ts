@@ -81,11 +81,11 @@ describe('upload_file and download_file', () => {
     await fails(upload(user, jpeg.toString('base64'), 'application/x-msdownload'), 400, /^Можно загружать только изображения/);
     await fails(upload(user, jpeg.subarray(0, jpeg.length - 200).toString('base64'), 'image/jpeg'), 400, /^Изображение повреждено/);
     for (const content of ['не base64!', 'abc', 'QUJD\nREVG', 'QUJD=DEF']) {
-      await fails(upload(user, content), 400, 'content: ожидалось содержимое файла в base64.');
+      await fails(upload(user, content), 400, 'Содержимое файла: ожидалось содержимое файла в base64.');
     }
-    await fails(upload(user, ''), 400, /^content: /);
-    await fails(call(user, 'upload_file', { format: 'image/png' }), 400, /^content: /);
-    await fails(call(user, 'upload_file', { content: 12 }), 400, /^content: /);
+    await fails(upload(user, ''), 400, /^Содержимое файла: /);
+    await fails(call(user, 'upload_file', { format: 'image/png' }), 400, /^Содержимое файла: /);
+    await fails(call(user, 'upload_file', { content: 12 }), 400, /^Содержимое файла: /);
     assert.equal(uploads().length, before);
   });
 
@@ -97,8 +97,8 @@ describe('upload_file and download_file', () => {
 
   it('answers unknown and malformed ids', async () => {
     await fails(call(user, 'download_file', { uuid: crypto.randomUUID() }), 404, 'Файл не найден.');
-    await fails(call(guest, 'download_file', { uuid: '../../etc/passwd' }), 400, /^uuid: /);
-    await fails(call(guest, 'download_file', {}), 400, /^uuid: /);
+    await fails(call(guest, 'download_file', { uuid: '../../etc/passwd' }), 400, /^Файл: /);
+    await fails(call(guest, 'download_file', {}), 400, /^Файл: /);
   });
 });
 

@@ -5,9 +5,10 @@ import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { startTestServer, tempDir, type TestServer } from '@tribuna/server/testing';
 import { call, Code, fails, registered } from '../testing.ts';
+import { labelled } from './labels.ts';
 
 const NUL = 'Текст не должен содержать нулевых символов.';
-const nulIn = (path: string) => `${path}: текст не должен содержать нулевых символов.`;
+const nulIn = (path: string) => labelled(`${path}: текст не должен содержать нулевых символов.`);
 const CALLBACK = 'http://localhost:5173/auth/google/callback';
 
 let ts: TestServer;

@@ -1,7 +1,8 @@
 // How a portal RPC is declared: its id, who may call it, its input schema and its handler.
 // Input is validated before the handler runs; bad input is an InvalidArgument naming the field.
 import { z } from 'zod';
-import { invalid, permissionDenied, unauthenticated, type Initializer, type Logger, type Nk, type RpcContext } from '@tribuna/server';
+import { AppError, invalid, permissionDenied, unauthenticated, type Initializer, type Logger, type Nk, type RpcContext } from '@tribuna/server';
+import { labelled } from './labels.ts';
 
 z.config(z.locales.ru());
 
@@ -26,6 +27,8 @@ export interface Call<I> {
 export interface RpcDef {
   id: string;
   access: Access;
+  /** The payload's schema (the tests check that every field has a Russian label). */
+  input: z.ZodType;
   /** A larger HTTP body cap than the gateway's, for RPCs that carry uploads (registered users only). */
   maxBodyBytes?: number;
   run(ctx: RpcContext, payload: string, nk: Nk, logger: Logger): Promise<string>;
@@ -41,13 +44,23 @@ export function rpc<S extends z.ZodType, R>(
   return {
     id,
     access,
+    input,
     maxBodyBytes: options.maxBodyBytes,
     async run(ctx, payload, nk, logger) {
-      const userId = await authorize(access, ctx, nk);
-      const parsed = input.safeParse(parsePayload(payload));
-      if (!parsed.success) throw invalid(describe(parsed.error));
-      const result = await handler({ input: parsed.data, ctx, userId, nk, logger });
-      return result === undefined ? '' : JSON.stringify(result);
+      try {
+        const userId = await authorize(access, ctx, nk);
+        const parsed = input.safeParse(parsePayload(payload));
+        if (!parsed.success) throw invalid(describe(parsed.error));
+        const result = await handler({ input: parsed.data, ctx, userId, nk, logger });
+        return result === undefined ? '' : JSON.stringify(result);
+      } catch (err) {
+        // One place turns "field: …" into "Label: …", for schema refusals and handlers' own alike.
+        if (err instanceof AppError) {
+          const message = labelled(err.message);
+          if (message !== err.message) throw new AppError(err.code, message);
+        }
+        throw err;
+      }
     },
   };
 }

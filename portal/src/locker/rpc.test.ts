@@ -90,14 +90,14 @@ describe('formations', () => {
 
   it('refuses bad input and unknown ids', async () => {
     const { team, def } = await setup();
-    await failsWithCode(P.call(owner, 'create_team_formation', { teamId: team.id }), Code.Invalid, 'name: укажите название формации.');
-    await failsWithCode(P.call(owner, 'create_team_formation', { teamId: team.id, name: 'Ф'.repeat(101) }), Code.Invalid, /^name: /);
-    await failsWithCode(P.call(owner, 'create_team_formation', { teamId: team.id, name: 'Ф', isDefault: 'yes' }), Code.Invalid, /^isDefault: /);
-    await failsWithCode(P.call(owner, 'create_team_formation', { name: 'Ф' }), Code.Invalid, /^teamId: /);
+    await failsWithCode(P.call(owner, 'create_team_formation', { teamId: team.id }), Code.Invalid, 'Название: укажите название формации.');
+    await failsWithCode(P.call(owner, 'create_team_formation', { teamId: team.id, name: 'Ф'.repeat(101) }), Code.Invalid, /^Название: /);
+    await failsWithCode(P.call(owner, 'create_team_formation', { teamId: team.id, name: 'Ф', isDefault: 'yes' }), Code.Invalid, /^Формация по умолчанию: /);
+    await failsWithCode(P.call(owner, 'create_team_formation', { name: 'Ф' }), Code.Invalid, /^Команда: /);
     await failsWithCode(P.call(owner, 'create_team_formation', { teamId: crypto.randomUUID(), name: 'Ф' }), Code.NotFound, 'Команда не найдена.');
     await failsWithCode(P.call(owner, 'update_team_formation', { id: crypto.randomUUID(), name: 'Ф' }), Code.NotFound);
     await failsWithCode(P.call(owner, 'update_team_formation', { id: def.id, name: '' }), Code.Invalid);
-    await failsWithCode(P.call(owner, 'get_team_formation', { id: 'def' }), Code.Invalid, /^id: /);
+    await failsWithCode(P.call(owner, 'get_team_formation', { id: 'def' }), Code.Invalid, /^Идентификатор: /);
   });
 });
 
@@ -141,8 +141,8 @@ describe('positions', () => {
     await failsWithCode(P.call(member, 'delete_team_player_position', { id: pos.id }), Code.Denied);
     await failsWithCode(P.call(stranger, 'list_team_player_positions', { teamId: team.id, formationId: def.id }), Code.Denied);
     await failsWithCode(P.call(guest, 'list_team_player_positions', { teamId: team.id, formationId: def.id }), Code.Denied);
-    await failsWithCode(P.call(owner, 'create_team_player_position', { ...input, x: '0.5' }), Code.Invalid, /^x: /);
-    await failsWithCode(P.call(owner, 'update_team_player_position', { id: pos.id, x: 0.5 }), Code.Invalid, /^y: /);
+    await failsWithCode(P.call(owner, 'create_team_player_position', { ...input, x: '0.5' }), Code.Invalid, /^Положение по горизонтали: /);
+    await failsWithCode(P.call(owner, 'update_team_player_position', { id: pos.id, x: 0.5 }), Code.Invalid, /^Положение по вертикали: /);
     await failsWithCode(P.call(owner, 'update_team_player_position', { id: crypto.randomUUID(), x: 0.5, y: 0.5 }), Code.NotFound);
     const [{ x, y }] = (await P.call(member, 'list_team_player_positions', { teamId: team.id, formationId: def.id })).positions;
     assert.deepEqual([x, y], [0.5, 0.5]);

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { errorOf, startTestServer, type TestServer } from '@tribuna/server/testing';
 import { call as callOn, fails, registered, withKey as withKeyOn } from '../testing.ts';
+import { FIELD_LABELS } from '../lib/labels.ts';
 
 let ts: TestServer;
 let user: Session;
@@ -55,9 +56,9 @@ describe('metrics', () => {
       [view('/', 'Chrome', 1920, 20_001), 'screen_height'],
       [{ ...view('/'), screen_height: '1080' }, 'screen_height'],
     ] as const) {
-      await fails(call(guest, 'track_metrics', input), 400, new RegExp(`^${field}: `));
+      await fails(call(guest, 'track_metrics', input), 400, new RegExp(`^${FIELD_LABELS[field]}: `));
     }
-    await fails(call(user, 'get_page_metrics', { limit: 1001 }), 400, /^limit: /);
+    await fails(call(user, 'get_page_metrics', { limit: 1001 }), 400, /^Размер страницы: /);
     assert.deepEqual(await call(user, 'get_page_metrics'), before);
   });
 

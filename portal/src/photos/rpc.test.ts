@@ -48,16 +48,16 @@ describe('photo sections', () => {
   });
 
   it('refuses bad input', async () => {
-    await fails(newSection(owner, { title: undefined }), 400, 'title: укажите название.');
-    await fails(newSection(owner, { title: '   ' }), 400, 'title: укажите название.');
-    await fails(newSection(owner, { title: 'Я'.repeat(201) }), 400, 'title: не длиннее 200 символов.');
-    await fails(newSection(owner, { title: 'А\u0000Б' }), 400, 'title: текст не должен содержать нулевых символов.');
-    await fails(newSection(owner, { description: 'д'.repeat(2001) }), 400, /^description: /);
+    await fails(newSection(owner, { title: undefined }), 400, 'Название: укажите название.');
+    await fails(newSection(owner, { title: '   ' }), 400, 'Название: укажите название.');
+    await fails(newSection(owner, { title: 'Я'.repeat(201) }), 400, 'Название: не длиннее 200 символов.');
+    await fails(newSection(owner, { title: 'А\u0000Б' }), 400, 'Название: текст не должен содержать нулевых символов.');
+    await fails(newSection(owner, { description: 'д'.repeat(2001) }), 400, /^Описание: /);
     for (const url of ['javascript:alert(1)', '//evil.ru/a.png', '/\\evil.ru', 'uploads/x', 'https://a b']) {
-      await fails(newSection(owner, { cover_photo_url: url }), 400, /^cover_photo_url: /);
+      await fails(newSection(owner, { cover_photo_url: url }), 400, /^Обложка раздела: /);
     }
-    await fails(newSection(owner, { sort: 1.5 }), 400, /^sort: /);
-    await fails(newSection(owner, { team_id: 'x' }), 400, /^team_id: /);
+    await fails(newSection(owner, { sort: 1.5 }), 400, /^Сортировка: /);
+    await fails(newSection(owner, { team_id: 'x' }), 400, /^Команда: /);
     await fails(newSection(owner, { team_id: crypto.randomUUID() }), 404, 'Команда не найдена.');
     await fails(call(guest, 'get_team_photo_section', { id: crypto.randomUUID() }), 404, 'Раздел не найден.');
   });
@@ -83,7 +83,7 @@ describe('photo sections', () => {
     assert.equal(u.create_time, s.create_time);
     const d = await call(owner, 'update_team_photo_section', { id: s.id, description: 'Описание' });
     assert.deepEqual([d.title, d.description], ['Новое', 'Описание']);
-    await fails(call(owner, 'update_team_photo_section', { id: s.id, title: '' }), 400, 'title: укажите название.');
+    await fails(call(owner, 'update_team_photo_section', { id: s.id, title: '' }), 400, 'Название: укажите название.');
     await fails(call(owner, 'update_team_photo_section', { id: crypto.randomUUID(), title: 'x' }), 404);
   });
 
@@ -145,15 +145,15 @@ describe('list_team_photo_sections', () => {
 
   it('refuses bad options and foreign cursors', async () => {
     const { cursor } = await list({ limit: 2 });
-    await fails(list({ sort_by: 'sort', cursor }), 400, 'cursor: курсор недействителен.');
-    await fails(list({ sort_order: 'asc', cursor }), 400, 'cursor: курсор недействителен.');
+    await fails(list({ sort_by: 'sort', cursor }), 400, 'Страница списка: курсор недействителен.');
+    await fails(list({ sort_order: 'asc', cursor }), 400, 'Страница списка: курсор недействителен.');
     for (const bad of ['nope', Buffer.from('["photo-sections:create_time:desc","x","y"]').toString('base64url')]) {
-      await fails(list({ cursor: bad }), 400, 'cursor: курсор недействителен.');
+      await fails(list({ cursor: bad }), 400, 'Страница списка: курсор недействителен.');
     }
-    await fails(list({ sort_by: 'delete_time' }), 400, /^sort_by: /);
-    await fails(list({ sort_order: 'up' }), 400, /^sort_order: /);
-    await fails(list({ limit: 101 }), 400, /^limit: /);
-    await fails(list({ include_deleted: 'yes' }), 400, /^include_deleted: /);
+    await fails(list({ sort_by: 'delete_time' }), 400, /^Сортировка: /);
+    await fails(list({ sort_order: 'up' }), 400, /^Порядок: /);
+    await fails(list({ limit: 101 }), 400, /^Размер страницы: /);
+    await fails(list({ include_deleted: 'yes' }), 400, /^Показывать удалённые: /);
     await fails(list({ team_id: crypto.randomUUID() }), 404, 'Команда не найдена.');
   });
 });
@@ -171,15 +171,15 @@ describe('photos', () => {
 
   it('refuses unknown files, foreign, deleted and unknown sections, and bad input', async () => {
     const s = await newSection(owner);
-    await fails(newPhoto(owner, s.id, { file_id: crypto.randomUUID() }), 400, 'file_id: файл не найден.');
-    await fails(newPhoto(owner, s.id, { file_id: 'photo.png' }), 400, /^file_id: /);
+    await fails(newPhoto(owner, s.id, { file_id: crypto.randomUUID() }), 400, 'Файл: файл не найден.');
+    await fails(newPhoto(owner, s.id, { file_id: 'photo.png' }), 400, /^Файл: /);
     const foreign = await call(stranger, 'create_team_photo_section', { team_id: otherTeamId, title: 'Чужой' });
-    await fails(newPhoto(owner, foreign.id), 400, 'section_id: раздел принадлежит другой команде.', 3);
+    await fails(newPhoto(owner, foreign.id), 400, 'Раздел: раздел принадлежит другой команде.', 3);
     await fails(newPhoto(owner, crypto.randomUUID()), 404, 'Раздел не найден.');
     const gone = await newSection(owner);
     await call(owner, 'delete_team_photo_section', { id: gone.id });
     await fails(newPhoto(owner, gone.id), 400, /^Раздел удалён/, 9);
-    await fails(newPhoto(owner, s.id, { description: 7 }), 400, /^description: /);
+    await fails(newPhoto(owner, s.id, { description: 7 }), 400, /^Описание: /);
     await fails(call(guest, 'get_team_photo', { id: crypto.randomUUID() }), 404, 'Фотография не найдена.');
   });
 
@@ -204,7 +204,7 @@ describe('photos', () => {
     const u = await call(admin, 'update_team_photo', { id: p.id, description: 'Стало' });
     assert.deepEqual([u.description, u.create_time], ['Стало', p.create_time]);
     assert.equal((await call(owner, 'update_team_photo', { id: p.id, description: null })).description, '');
-    await fails(call(owner, 'update_team_photo', { id: p.id }), 400, /^description: /);
+    await fails(call(owner, 'update_team_photo', { id: p.id }), 400, /^Описание: /);
     await fails(call(owner, 'update_team_photo', { id: crypto.randomUUID(), description: 'x' }), 404);
   });
 
@@ -217,7 +217,7 @@ describe('photos', () => {
     assert.equal((await call(guest, 'get_team_photo_section', { id: from.id })).photo_count, 0);
     assert.equal((await call(guest, 'get_team_photo_section', { id: to.id })).photo_count, 1);
     const foreign = await call(stranger, 'create_team_photo_section', { team_id: otherTeamId, title: 'Чужой' });
-    await fails(call(owner, 'move_team_photo', { id: p.id, section_id: foreign.id }), 400, 'section_id: раздел принадлежит другой команде.', 3);
+    await fails(call(owner, 'move_team_photo', { id: p.id, section_id: foreign.id }), 400, 'Раздел: раздел принадлежит другой команде.', 3);
     await call(owner, 'delete_team_photo_section', { id: from.id });
     await fails(call(owner, 'move_team_photo', { id: p.id, section_id: from.id }), 400, /^Раздел удалён/, 9);
     await fails(call(owner, 'move_team_photo', { id: p.id, section_id: crypto.randomUUID() }), 404, 'Раздел не найден.');
@@ -297,10 +297,10 @@ describe('list_team_photos', () => {
 
   it('refuses bad options', async () => {
     const { cursor } = await list({ limit: 2 });
-    await fails(list({ sort_order: 'asc', cursor }), 400, 'cursor: курсор недействителен.');
-    await fails(list({ limit: 0 }), 400, /^limit: /);
-    await fails(list({ limit: 101 }), 400, /^limit: /);
-    await fails(list({ section_id: 'x' }), 400, /^section_id: /);
+    await fails(list({ sort_order: 'asc', cursor }), 400, 'Страница списка: курсор недействителен.');
+    await fails(list({ limit: 0 }), 400, /^Размер страницы: /);
+    await fails(list({ limit: 101 }), 400, /^Размер страницы: /);
+    await fails(list({ section_id: 'x' }), 400, /^Раздел: /);
     await fails(list({ team_id: crypto.randomUUID() }), 404, 'Команда не найдена.');
   });
 });

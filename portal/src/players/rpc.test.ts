@@ -50,19 +50,19 @@ describe('create_player and get_player', () => {
   });
 
   it('refuses missing, blank, too long and unprintable names', async () => {
-    await fails(create(alice, { last_name: 'Яшин' }), 400, 'first_name: укажите имя.');
-    await fails(create(alice, { first_name: 'Лев' }), 400, 'last_name: укажите фамилию.');
-    await fails(create(alice, { first_name: '   ', last_name: 'Яшин' }), 400, 'first_name: укажите имя.');
-    await fails(create(alice, { first_name: 'Лев', last_name: 'Я'.repeat(101) }), 400, 'last_name: не длиннее 100 символов.');
-    await fails(create(alice, { first_name: 'Лев', middle_name: 'И'.repeat(101), last_name: 'Яшин' }), 400, /^middle_name: /);
-    await fails(create(alice, { first_name: 'Л\u0000ев', last_name: 'Яшин' }), 400, 'first_name: текст не должен содержать нулевых символов.');
-    await fails(create(alice, { first_name: 7, last_name: 'Яшин' }), 400, 'first_name: ожидалась строка.');
+    await fails(create(alice, { last_name: 'Яшин' }), 400, 'Имя: укажите имя.');
+    await fails(create(alice, { first_name: 'Лев' }), 400, 'Фамилия: укажите фамилию.');
+    await fails(create(alice, { first_name: '   ', last_name: 'Яшин' }), 400, 'Имя: укажите имя.');
+    await fails(create(alice, { first_name: 'Лев', last_name: 'Я'.repeat(101) }), 400, 'Фамилия: не длиннее 100 символов.');
+    await fails(create(alice, { first_name: 'Лев', middle_name: 'И'.repeat(101), last_name: 'Яшин' }), 400, /^Отчество: /);
+    await fails(create(alice, { first_name: 'Л\u0000ев', last_name: 'Яшин' }), 400, 'Имя: текст не должен содержать нулевых символов.');
+    await fails(create(alice, { first_name: 7, last_name: 'Яшин' }), 400, 'Имя: ожидалась строка.');
     assert.equal((await create(alice, { first_name: 'Л'.repeat(100), last_name: 'Яшин' })).first_name.length, 100);
   });
 
   it('refuses an avatar that is not a stored file', async () => {
-    await fails(create(alice, { first_name: 'Лев', last_name: 'Яшин', avatar_id: crypto.randomUUID() }), 400, 'avatar_id: файл не найден.');
-    await fails(create(alice, { first_name: 'Лев', last_name: 'Яшин', avatar_id: 'avatar.png' }), 400, /^avatar_id: /);
+    await fails(create(alice, { first_name: 'Лев', last_name: 'Яшин', avatar_id: crypto.randomUUID() }), 400, 'Аватар: файл не найден.');
+    await fails(create(alice, { first_name: 'Лев', last_name: 'Яшин', avatar_id: 'avatar.png' }), 400, /^Аватар: /);
   });
 
   it('lets only registered users create players', async () => {
@@ -72,8 +72,8 @@ describe('create_player and get_player', () => {
 
   it('answers unknown and malformed ids', async () => {
     await fails(call(alice, 'get_player', { id: crypto.randomUUID() }), 404, 'Игрок не найден.');
-    await fails(call(alice, 'get_player', { id: 'nope' }), 400, /^id: /);
-    await fails(call(alice, 'get_player', {}), 400, /^id: /);
+    await fails(call(alice, 'get_player', { id: 'nope' }), 400, /^Идентификатор: /);
+    await fails(call(alice, 'get_player', {}), 400, /^Идентификатор: /);
   });
 });
 
@@ -135,10 +135,10 @@ describe('update_player and delete_player', () => {
 
   it('refuses bad changes', async () => {
     const p = await create(alice, { first_name: 'Игорь', last_name: 'Акинфеев' });
-    await fails(call(alice, 'update_player', { id: p.id, last_name: '' }), 400, 'last_name: укажите фамилию.');
-    await fails(call(alice, 'update_player', { id: p.id, first_name: null }), 400, /^first_name: /);
-    await fails(call(alice, 'update_player', { id: p.id, avatar_id: crypto.randomUUID() }), 400, 'avatar_id: файл не найден.');
-    await fails(call(alice, 'update_player', { id: 'x', first_name: 'Игорь' }), 400, /^id: /);
+    await fails(call(alice, 'update_player', { id: p.id, last_name: '' }), 400, 'Фамилия: укажите фамилию.');
+    await fails(call(alice, 'update_player', { id: p.id, first_name: null }), 400, /^Имя: /);
+    await fails(call(alice, 'update_player', { id: p.id, avatar_id: crypto.randomUUID() }), 400, 'Аватар: файл не найден.');
+    await fails(call(alice, 'update_player', { id: 'x', first_name: 'Игорь' }), 400, /^Идентификатор: /);
     await fails(call(alice, 'update_player', { id: crypto.randomUUID(), first_name: 'Игорь' }), 404);
   });
 

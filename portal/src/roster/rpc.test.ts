@@ -107,9 +107,9 @@ describe('request_join_team_player', () => {
     await failsWithCode(join(bob, { team_id: crypto.randomUUID(), player_id: p.id }), Code.NotFound, 'Команда не найдена.');
     await failsWithCode(join(bob, { team_id: t.id, player_id: crypto.randomUUID() }), Code.NotFound, 'Игрок не найден.');
     for (const number of [0, 100, 1.5, '7']) {
-      await failsWithCode(join(bob, { team_id: t.id, player_id: (await P.player(bob)).id, number }), Code.Invalid, /^number: /);
+      await failsWithCode(join(bob, { team_id: t.id, player_id: (await P.player(bob)).id, number }), Code.Invalid, /^Номер: /);
     }
-    await failsWithCode(join(bob, { team_id: 'x', player_id: p.id }), Code.Invalid, /^team_id: /);
+    await failsWithCode(join(bob, { team_id: 'x', player_id: p.id }), Code.Invalid, /^Команда: /);
   });
 });
 
@@ -139,9 +139,9 @@ describe('approve_team_player', () => {
     await failsWithCode(approve(member, { id: req.id }), Code.Denied);
     await failsWithCode(approve(guest, { id: req.id }), Code.Denied);
     await failsWithCode(approve(owner, { id: crypto.randomUUID() }), Code.NotFound, 'Игрок команды не найден.');
-    await failsWithCode(approve(owner, { id: req.id, field_role: 6 }), Code.Invalid, /^field_role: /);
-    await failsWithCode(approve(owner, { id: req.id, team_role: 2 }), Code.Invalid, /^team_role: /);
-    await failsWithCode(approve(owner, { id: req.id, number: 100 }), Code.Invalid, /^number: /);
+    await failsWithCode(approve(owner, { id: req.id, field_role: 6 }), Code.Invalid, /^Амплуа: /);
+    await failsWithCode(approve(owner, { id: req.id, team_role: 2 }), Code.Invalid, /^Роль в команде: /);
+    await failsWithCode(approve(owner, { id: req.id, number: 100 }), Code.Invalid, /^Номер: /);
     assert.equal((await P.call(guest, 'list_team_players', { team_ids: [t.id], is_confirmed: false })).team_players.length, 1);
   });
 });

@@ -41,14 +41,14 @@ describe('create_team', () => {
 
   it('refuses bad input', async () => {
     const create = (input: object) => P.call(owner, 'create_team', input);
-    await failsWithCode(create({}), Code.Invalid, 'name: укажите название команды.');
-    await failsWithCode(create({ name: '   ' }), Code.Invalid, 'name: укажите название команды.');
-    await failsWithCode(create({ name: 'К'.repeat(101) }), Code.Invalid, 'name: не длиннее 100 символов.');
-    await failsWithCode(create({ name: 'Кома\nнда' }), Code.Invalid, 'name: недопустимые символы.');
-    await failsWithCode(create({ name: 'Команда', description: 'о'.repeat(2001) }), Code.Invalid, 'description: не длиннее 2000 символов.');
-    await failsWithCode(create({ name: 'Команда', team_type: 2 }), Code.Invalid, /^team_type: /);
-    await failsWithCode(create({ name: 'Команда', team_type: '0' }), Code.Invalid, /^team_type: /);
-    await failsWithCode(create({ name: 'Команда', avatar_id: crypto.randomUUID() }), Code.Invalid, 'avatar_id: файл не найден.');
+    await failsWithCode(create({}), Code.Invalid, 'Название: укажите название команды.');
+    await failsWithCode(create({ name: '   ' }), Code.Invalid, 'Название: укажите название команды.');
+    await failsWithCode(create({ name: 'К'.repeat(101) }), Code.Invalid, 'Название: не длиннее 100 символов.');
+    await failsWithCode(create({ name: 'Кома\nнда' }), Code.Invalid, 'Название: недопустимые символы.');
+    await failsWithCode(create({ name: 'Команда', description: 'о'.repeat(2001) }), Code.Invalid, 'Описание: не длиннее 2000 символов.');
+    await failsWithCode(create({ name: 'Команда', team_type: 2 }), Code.Invalid, /^Тип команды: /);
+    await failsWithCode(create({ name: 'Команда', team_type: '0' }), Code.Invalid, /^Тип команды: /);
+    await failsWithCode(create({ name: 'Команда', avatar_id: crypto.randomUUID() }), Code.Invalid, 'Аватар: файл не найден.');
   });
 
   it('lets only registered users create teams', async () => {
@@ -119,7 +119,7 @@ describe('get_team', () => {
 
   it('answers unknown and malformed ids', async () => {
     await failsWithCode(P.call(guest, 'get_team', { id: crypto.randomUUID() }), Code.NotFound, 'Команда не найдена.');
-    await failsWithCode(P.call(guest, 'get_team', { id: 'team-1' }), Code.Invalid, /^id: /);
+    await failsWithCode(P.call(guest, 'get_team', { id: 'team-1' }), Code.Invalid, /^Идентификатор: /);
   });
 });
 
@@ -152,9 +152,9 @@ describe('update_team', () => {
     await failsWithCode(P.call(member, 'update_team', { id: t.id, name: 'Захват' }), Code.Denied, denied);
     await failsWithCode(P.call(bob, 'update_team', { id: t.id, name: 'Захват' }), Code.Denied, denied);
     await failsWithCode(P.call(guest, 'update_team', { id: t.id, name: 'Захват' }), Code.Denied);
-    await failsWithCode(P.call(owner, 'update_team', { id: t.id, name: '' }), Code.Invalid, 'name: укажите название команды.');
+    await failsWithCode(P.call(owner, 'update_team', { id: t.id, name: '' }), Code.Invalid, 'Название: укажите название команды.');
     await failsWithCode(P.call(owner, 'update_team', { id: t.id, team_type: 3 }), Code.Invalid);
-    await failsWithCode(P.call(owner, 'update_team', { id: t.id, avatar_id: crypto.randomUUID() }), Code.Invalid, 'avatar_id: файл не найден.');
+    await failsWithCode(P.call(owner, 'update_team', { id: t.id, avatar_id: crypto.randomUUID() }), Code.Invalid, 'Аватар: файл не найден.');
     await failsWithCode(P.call(owner, 'update_team', { id: crypto.randomUUID(), name: 'Нет' }), Code.NotFound);
     assert.equal((await P.call(guest, 'get_team', { id: t.id })).name, t.name);
   });

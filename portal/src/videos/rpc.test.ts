@@ -47,13 +47,13 @@ describe('video sections', () => {
   });
 
   it('refuses bad input', async () => {
-    await fails(newSection(owner, { title: '' }), 400, 'title: укажите название.');
-    await fails(newSection(owner, { title: 'В'.repeat(201) }), 400, 'title: не длиннее 200 символов.');
-    await fails(newSection(owner, { sort_order: 'first' }), 400, /^sort_order: /);
-    await fails(newSection(owner, { description: 'a\u0000' }), 400, 'description: текст не должен содержать нулевых символов.');
+    await fails(newSection(owner, { title: '' }), 400, 'Название: укажите название.');
+    await fails(newSection(owner, { title: 'В'.repeat(201) }), 400, 'Название: не длиннее 200 символов.');
+    await fails(newSection(owner, { sort_order: 'first' }), 400, /^Порядок: /);
+    await fails(newSection(owner, { description: 'a\u0000' }), 400, 'Описание: текст не должен содержать нулевых символов.');
     await fails(newSection(owner, { team_id: crypto.randomUUID() }), 404, 'Команда не найдена.');
     await fails(call(guest, 'get_team_video_section', { id: crypto.randomUUID() }), 404, 'Раздел не найден.');
-    await fails(call(guest, 'get_team_video_section', { id: 42 }), 400, /^id: /);
+    await fails(call(guest, 'get_team_video_section', { id: 42 }), 400, /^Идентификатор: /);
   });
 
   it('lets only managers create, change, delete, restore and reorder sections', async () => {
@@ -120,9 +120,9 @@ describe('list and reorder video sections', () => {
       }
     }
     const { cursor } = await list({ limit: 2 });
-    await fails(list({ sort_by: 'title', cursor }), 400, 'cursor: курсор недействителен.');
-    await fails(list({ sort_by: 'slug' }), 400, /^sort_by: /);
-    await fails(list({ limit: 101 }), 400, /^limit: /);
+    await fails(list({ sort_by: 'title', cursor }), 400, 'Страница списка: курсор недействителен.');
+    await fails(list({ sort_by: 'slug' }), 400, /^Сортировка: /);
+    await fails(list({ limit: 101 }), 400, /^Размер страницы: /);
   });
 
   it('orders sections as the ids say; the rest follow in their previous order', async () => {
@@ -138,11 +138,11 @@ describe('list and reorder video sections', () => {
     const before = titles(await list());
     const foreign = (await call(stranger, 'create_team_video_section', { team_id: otherTeamId, title: 'Чужой' })).id;
     const reorder = (list: string[]) => call(owner, 'reorder_team_video_sections', { team_id: team, ids: list });
-    await fails(reorder([ids['дельта'], foreign]), 400, 'ids: не все разделы принадлежат этой команде.');
-    await fails(reorder([ids['дельта'], crypto.randomUUID()]), 400, 'ids: не все разделы принадлежат этой команде.');
-    await fails(reorder([ids['дельта'], ids['дельта']]), 400, 'ids: идентификаторы повторяются.');
-    await fails(reorder([]), 400, /^ids: /);
-    await fails(reorder(['x']), 400, /^ids\.0: /);
+    await fails(reorder([ids['дельта'], foreign]), 400, 'Список идентификаторов: не все разделы принадлежат этой команде.');
+    await fails(reorder([ids['дельта'], crypto.randomUUID()]), 400, 'Список идентификаторов: не все разделы принадлежат этой команде.');
+    await fails(reorder([ids['дельта'], ids['дельта']]), 400, 'Список идентификаторов: идентификаторы повторяются.');
+    await fails(reorder([]), 400, /^Список идентификаторов: /);
+    await fails(reorder(['x']), 400, /^Список идентификаторов: /);
     assert.deepEqual(titles(await list()), before);
     assert.equal((await call(stranger, 'get_team_video_section', { id: foreign })).sort_order, 0);
   });
@@ -166,17 +166,17 @@ describe('videos', () => {
   it('refuses links of other hosts, bad tags, foreign, deleted and unknown sections', async () => {
     const s = await newSection(owner);
     for (const url of ['https://youtube.com.evil.ru/watch?v=dQw4w9WgXcQ', 'https://vimeo.com/1', 'javascript:alert(1)']) {
-      await fails(newVideo(owner, s.id, { embed_url: url }), 400, /^embed_url: принимаются только ссылки на видео YouTube \(youtube\.com, youtu\.be\), VK Видео/, 3);
+      await fails(newVideo(owner, s.id, { embed_url: url }), 400, /^Ссылка на видео: принимаются только ссылки на видео YouTube \(youtube\.com, youtu\.be\), VK Видео/, 3);
     }
-    await fails(newVideo(owner, s.id, { embed_url: 'https://www.youtube.com/' }), 400, /^embed_url: в ссылке не найдено видео/);
-    await fails(newVideo(owner, s.id, { embed_url: undefined }), 400, 'embed_url: укажите ссылку на видео.');
-    await fails(newVideo(owner, s.id, { tags: Array.from({ length: 21 }, (_, i) => `т${i}`) }), 400, 'tags: не больше 20 тегов.');
-    await fails(newVideo(owner, s.id, { tags: ['т'.repeat(51)] }), 400, 'tags.0: не длиннее 50 символов.');
-    await fails(newVideo(owner, s.id, { tags: ['ok', ' '] }), 400, 'tags.1: пустой тег.');
-    await fails(newVideo(owner, s.id, { tags: 'гол' }), 400, /^tags: /);
-    await fails(newVideo(owner, s.id, { title: '' }), 400, 'title: укажите название.');
+    await fails(newVideo(owner, s.id, { embed_url: 'https://www.youtube.com/' }), 400, /^Ссылка на видео: в ссылке не найдено видео/);
+    await fails(newVideo(owner, s.id, { embed_url: undefined }), 400, 'Ссылка на видео: укажите ссылку на видео.');
+    await fails(newVideo(owner, s.id, { tags: Array.from({ length: 21 }, (_, i) => `т${i}`) }), 400, 'Теги: не больше 20 тегов.');
+    await fails(newVideo(owner, s.id, { tags: ['т'.repeat(51)] }), 400, 'Теги: не длиннее 50 символов.');
+    await fails(newVideo(owner, s.id, { tags: ['ok', ' '] }), 400, 'Теги: пустой тег.');
+    await fails(newVideo(owner, s.id, { tags: 'гол' }), 400, /^Теги: /);
+    await fails(newVideo(owner, s.id, { title: '' }), 400, 'Название: укажите название.');
     const foreign = await call(stranger, 'create_team_video_section', { team_id: otherTeamId, title: 'Чужой' });
-    await fails(newVideo(owner, foreign.id), 400, 'section_id: раздел принадлежит другой команде.', 3);
+    await fails(newVideo(owner, foreign.id), 400, 'Раздел: раздел принадлежит другой команде.', 3);
     await fails(newVideo(owner, crypto.randomUUID()), 404, 'Раздел не найден.');
     const gone = await newSection(owner);
     await call(owner, 'delete_team_video_section', { id: gone.id });
@@ -208,9 +208,9 @@ describe('videos', () => {
     assert.deepEqual([u.title, u.embed_url, u.tags, u.section_id, u.create_time], ['Новое', 'https://www.youtube.com/embed/a-b_C1d2E3f', [], from.id, v.create_time]);
     const moved = await call(owner, 'update_team_video', { id: v.id, section_id: to.id });
     assert.deepEqual([moved.section_id, moved.sort_order, moved.title], [to.id, 1, 'Новое']);
-    await fails(call(owner, 'update_team_video', { id: v.id, embed_url: 'https://rutube.ru.evil.ru/video/x' }), 400, /^embed_url: /);
+    await fails(call(owner, 'update_team_video', { id: v.id, embed_url: 'https://rutube.ru.evil.ru/video/x' }), 400, /^Ссылка на видео: /);
     const foreign = await call(stranger, 'create_team_video_section', { team_id: otherTeamId, title: 'Чужой' });
-    await fails(call(owner, 'update_team_video', { id: v.id, section_id: foreign.id }), 400, 'section_id: раздел принадлежит другой команде.');
+    await fails(call(owner, 'update_team_video', { id: v.id, section_id: foreign.id }), 400, 'Раздел: раздел принадлежит другой команде.');
     await call(owner, 'delete_team_video_section', { id: from.id });
     await fails(call(owner, 'update_team_video', { id: v.id, section_id: from.id }), 400, /^Раздел удалён/, 9);
     await fails(call(owner, 'update_team_video', { id: crypto.randomUUID(), title: 'x' }), 404, 'Видео не найдено.');
@@ -273,8 +273,8 @@ describe('list and reorder videos', () => {
       }
     }
     const { cursor } = await list({ limit: 2 });
-    await fails(list({ sort_order: 'desc', cursor }), 400, 'cursor: курсор недействителен.');
-    await fails(list({ limit: 0 }), 400, /^limit: /);
+    await fails(list({ sort_order: 'desc', cursor }), 400, 'Страница списка: курсор недействителен.');
+    await fails(list({ limit: 0 }), 400, /^Размер страницы: /);
     await fails(list({ team_id: crypto.randomUUID() }), 404, 'Команда не найдена.');
   });
 
@@ -284,7 +284,7 @@ describe('list and reorder videos', () => {
     assert.deepEqual(await call(owner, 'reorder_team_videos', { section_id: first, ids: order.map((t) => byTitle[t]) }), {});
     assert.deepEqual(titles(await list()), order);
     const other = (await list({ section_id: second })).videos[0].id;
-    await fails(call(owner, 'reorder_team_videos', { section_id: first, ids: [byTitle['бета'], other] }), 400, 'ids: не все видео из этого раздела.');
+    await fails(call(owner, 'reorder_team_videos', { section_id: first, ids: [byTitle['бета'], other] }), 400, 'Список идентификаторов: не все видео из этого раздела.');
     await fails(call(owner, 'reorder_team_videos', { section_id: crypto.randomUUID(), ids: [other] }), 404, 'Раздел не найден.');
     assert.deepEqual(titles(await list()), order);
   });

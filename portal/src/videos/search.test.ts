@@ -70,7 +70,7 @@ describe('search_team_videos', () => {
     assert.deepEqual(titles(await search({ query: 'goal', language: 'simple' })), []);
     assert.deepEqual(titles(await search({ query: 'goals', language: 'simple' })), ['Best goals of the season']);
     for (const language of ['german', 'Russian', "russian'::regconfig) --", 'pg_catalog.russian', 7]) {
-      await fails(search({ query: 'матч', language }), 400, 'language: допустимы только russian, english, simple.');
+      await fails(search({ query: 'матч', language }), 400, 'Язык поиска: допустимы только russian, english, simple.');
     }
   });
 
@@ -85,14 +85,14 @@ describe('search_team_videos', () => {
   });
 
   it('refuses bad input', async () => {
-    await fails(search({ query: '' }), 400, 'query: введите запрос.');
-    await fails(search({ query: '   ' }), 400, 'query: введите запрос.');
-    await fails(search({}), 400, 'query: введите запрос.');
-    await fails(search({ query: 'м'.repeat(201) }), 400, 'query: не длиннее 200 символов.');
-    await fails(search({ query: 'матч', limit: 101 }), 400, /^limit: /);
+    await fails(search({ query: '' }), 400, 'Запрос: введите запрос.');
+    await fails(search({ query: '   ' }), 400, 'Запрос: введите запрос.');
+    await fails(search({}), 400, 'Запрос: введите запрос.');
+    await fails(search({ query: 'м'.repeat(201) }), 400, 'Запрос: не длиннее 200 символов.');
+    await fails(search({ query: 'матч', limit: 101 }), 400, /^Размер страницы: /);
     const { cursor } = await search({ query: 'матч', limit: 1 });
-    await fails(search({ query: 'матч', language: 'english', cursor }), 400, 'cursor: курсор недействителен.');
-    await fails(search({ query: 'матч', cursor: 'garbage' }), 400, 'cursor: курсор недействителен.');
+    await fails(search({ query: 'матч', language: 'english', cursor }), 400, 'Страница списка: курсор недействителен.');
+    await fails(search({ query: 'матч', cursor: 'garbage' }), 400, 'Страница списка: курсор недействителен.');
     await fails(search({ query: 'матч', team_id: crypto.randomUUID() }), 404, 'Команда не найдена.');
   });
 });
