@@ -71,7 +71,9 @@ describe('sign-in by e-mail code', () => {
     assert.ok(first.access_token && first.refresh_token && first.user_id && first.username);
     const session = Session.restore(first.access_token, first.refresh_token);
     assert.equal(session.user_id, first.user_id);
-    assert.equal((await ts.client().getAccount(session)).email, email);
+    const created = await ts.client().getAccount(session);
+    assert.equal(created.email, email);
+    assert.equal(created.user?.display_name, email.split('@')[0], 'shown by the part of the address before @ until named');
 
     advance(61_000);
     const second = await call('verify_auth_code', { email, code: await requestCode(email) });
@@ -318,6 +320,7 @@ describe('addresses proven by a code', () => {
     const confirmed = await call('verify_auth_code', { email, code: await requestCode(email) }, fresh);
     assert.equal(confirmed.user_id, fresh.user_id);
     assert.equal(confirmed.username, fresh.username);
+    assert.equal((await ts.client().getAccount(fresh)).user?.display_name, fresh.username, 'shown by the chosen username');
     // Nothing was revoked: the session in hand, the password and the new tokens all work.
     assert.equal((await ts.client().getAccount(fresh)).email, email);
     assert.equal((await ts.client().authenticateEmail(email, 'my-own-password', false)).user_id, fresh.user_id);
@@ -334,5 +337,48 @@ describe('addresses proven by a code', () => {
     await denied(teamOf(owner));
     await call('verify_auth_code', { email: second, code: await requestCode(second) }, owner);
     assert.ok((await teamOf(owner)).id);
+  });
+});
+
+describe('sign-in by password', () => {
+  const login = (email: string, password: string) => call('login_password', { email, password });
+
+  it('signs in a proven account with its password; an unproven one signs in as not verified', async () => {
+    const email = newEmail();
+    const fresh = await ts.client().authenticateEmail(email, 'my-own-password', true);
+    const unproven = await login(email, 'my-own-password');
+    assert.equal(unproven.user_id, fresh.user_id);
+    assert.equal(unproven.verified, false);
+    await call('verify_auth_code', { email, code: await requestCode(email) }, fresh);
+    const proven = await login(email.toUpperCase(), 'my-own-password');
+    assert.equal(proven.verified, true);
+    assert.equal(proven.created, false);
+    const session = Session.restore(proven.access_token, proven.refresh_token);
+    assert.equal((await ts.client().getAccount(session)).email, email);
+  });
+
+  it('answers an unknown address, a wrong password and an account without one alike', async () => {
+    const withPassword = newEmail();
+    await ts.client().authenticateEmail(withPassword, 'the-right-password', true);
+    const byCode = newEmail();
+    await call('verify_auth_code', { email: byCode, code: await requestCode(byCode) });
+    const same = { status: 401, code: 16, message: 'Неверный адрес электронной почты или пароль.' };
+    assert.deepEqual(await refusal('login_password', { email: newEmail(), password: 'whatever-password' }), same);
+    assert.deepEqual(await refusal('login_password', { email: withPassword, password: 'a-wrong-password' }), same);
+    assert.deepEqual(await refusal('login_password', { email: byCode, password: 'whatever-password' }), same);
+    assert.equal((await refusal('login_password', { email: withPassword, password: '' })).message, 'Пароль: введите пароль.');
+    assert.equal((await refusal('login_password', { email: 'not-an-address', password: 'x' })).code, 3);
+  });
+
+  it('slows down repeated failures for an address, known or not, with the wait in Russian', async () => {
+    const known = newEmail();
+    await ts.client().authenticateEmail(known, 'the-right-password', true);
+    for (const email of [known, newEmail()]) {
+      const answers = [];
+      for (let i = 0; i < 12; i++) answers.push(await refusal('login_password', { email, password: 'a-wrong-password' }));
+      const limited = answers.filter((a) => a.status === 429);
+      assert.ok(limited.length >= 1, JSON.stringify(answers));
+      assert.match(limited[0].message, /^Слишком много неудачных попыток входа\. Попробуйте через \d+ с\.$/);
+    }
   });
 });

@@ -1,7 +1,7 @@
 // Sign-in: a 6-digit code sent by e-mail, and Google (authorization-code redirect flow).
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { AppError, Code, failedPrecondition, invalid, resourceExhausted, unauthenticated, type Nk } from '@tribuna/server';
+import { AppError, Code, failedPrecondition, invalid, permissionDenied, resourceExhausted, unauthenticated, type Nk } from '@tribuna/server';
 import { rpc, type RpcDef } from '../lib/rpc.ts';
 import { clock, issueCode, prune, saveState, takeState, verifyCode, withdrawCode, type Issued, type Verified } from './store.ts';
 
@@ -17,6 +17,10 @@ const email = z
   .max(254, 'Адрес электронной почты слишком длинный.')
   .pipe(z.email({ error: 'Введите корректный адрес электронной почты.' }))
   .refine((s) => Buffer.byteLength(s) >= 10, 'Адрес электронной почты слишком короткий.');
+
+const password = z.string({ error: 'Введите пароль.' }).min(1, 'Введите пароль.').max(1024, 'Пароль слишком длинный.');
+
+const WRONG_PASSWORD = 'Неверный адрес электронной почты или пароль.';
 
 const code = z.string({ error: 'Введите код из письма.' }).trim().regex(/^\d{6}$/, 'Код должен состоять из 6 цифр.');
 
@@ -59,10 +63,37 @@ function mail(codeText: string) {
   return { subject: `Код входа в Трибуну: ${codeText}`, text, html };
 }
 
-/** The token shape both sign-in ways return. */
+/** The token shape every sign-in way returns. */
 function signedIn(nk: Nk, a: { userId: string; username: string; created: boolean }) {
   const t = nk.authenticateTokenGenerate(a.userId, a.username);
   return { access_token: t.token, refresh_token: t.refreshToken, user_id: a.userId, username: a.username, created: a.created };
+}
+
+/** The part of an address before @: the display name of an account that has not chosen one. */
+const localPart = (address: string) => address.slice(0, address.lastIndexOf('@'));
+
+/** A new account is shown by a name from the start; the person may change it right away (the web asks). */
+async function nameNewAccount(nk: Nk, userId: string, displayName: string): Promise<void> {
+  await nk.accountUpdateId(userId, { displayName: displayName.slice(0, 255) });
+}
+
+/**
+ * The client's e-mail sign-in, with one answer for an unknown address and a wrong password (the server's
+ * own tells them apart, as the Nakama API does) and the wait of the attempt limits in Russian.
+ */
+async function checkPassword(nk: Nk, address: string, secret: string, clientIp: string) {
+  try {
+    return await nk.authenticateEmail(address, secret, clientIp);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    if (err.code === Code.NotFound || err.code === Code.Unauthenticated) throw unauthenticated(WRONG_PASSWORD);
+    if (err.code === Code.ResourceExhausted) {
+      const sec = /(\d+) s/.exec(err.message)?.[1];
+      throw resourceExhausted(`Слишком много неудачных попыток входа. Попробуйте ${sec ? `через ${sec} с` : 'позже'}.`);
+    }
+    if (err.code === Code.PermissionDenied) throw permissionDenied('Учётная запись заблокирована.');
+    throw err;
+  }
 }
 
 /** Google's failures in Russian, keeping their codes; the server has logged the details. */
@@ -105,10 +136,23 @@ export const authRpcs: RpcDef[] = [
     const outcome = await verifyCode(nk.db, input.email, input.code);
     if (outcome !== 'ok') throw REFUSED[outcome]();
     if (await nk.emailConfirm(userId, input.email)) {
+      // Registration: the account is shown by the username its owner chose, until they name it.
       const own = await nk.accountGetId(userId);
+      if (!own.user.displayName) await nameNewAccount(nk, userId, own.user.username);
       return signedIn(nk, { userId, username: own.user.username, created: false });
     }
-    return signedIn(nk, await nk.authenticateVerifiedEmail(input.email));
+    const account = await nk.authenticateVerifiedEmail(input.email);
+    if (account.created) await nameNewAccount(nk, account.userId, localPart(input.email));
+    return signedIn(nk, account);
+  }),
+
+  // Any session (the web calls it with its guest session). E-mail and password, limited per account and per
+  // client address by the server. An address never proven by a code signs in with `verified: false`: the
+  // web then asks for the code (request_auth_code and verify_auth_code with that session) before using it.
+  rpc('login_password', 'session', z.object({ email, password }), async ({ input, ctx, nk }) => {
+    const account = await checkPassword(nk, input.email, input.password, ctx.clientIp || 'unknown');
+    const verified = (await nk.accountKind(account.userId)) === 'registered';
+    return { ...signedIn(nk, account), verified };
   }),
 
   // Anyone. The state is kept server-side for 10 minutes and bound to the redirect URI.
@@ -141,7 +185,7 @@ export const authRpcs: RpcDef[] = [
       }
       const profile = await google(() => nk.googleExchangeCode(input.code, input.redirect_uri));
       const account = await nk.authenticateProvider('google_id', profile.sub, true, undefined, {
-        displayName: profile.name ?? undefined,
+        displayName: profile.name || (profile.email ? localPart(profile.email) : undefined),
         avatarUrl: profile.picture ?? undefined,
       });
       return signedIn(nk, account);

@@ -102,15 +102,21 @@ describe('get_team', () => {
     const adminTp = await P.member(owner, admin, t.id);
     await P.call(owner, 'approve_team_player', { id: adminTp.id, team_role: 1 });
     await P.member(owner, member, t.id);
-    await P.call(asking, 'request_join_team_player', { team_id: t.id, player_id: (await P.player(asking)).id });
+    const request = await P.call(asking, 'request_join_team_player', { team_id: t.id, player_id: (await P.player(asking)).id });
     const viewer = async (s: Session | null) => (s ? await P.call(s, 'get_team', { id: t.id }) : await P.withKey('get_team', { id: t.id })).viewer;
-    const none = { is_owner: false, is_admin: false, is_member: false, has_player: false, can_manage: false };
+    const none = { is_owner: false, is_admin: false, is_member: false, has_player: false, can_manage: false, can_join: false };
     assert.deepEqual(await viewer(owner), { ...none, is_owner: true, is_member: true, can_manage: true });
     assert.deepEqual(await viewer(admin), { ...none, is_admin: true, is_member: true, has_player: true, can_manage: true });
     assert.deepEqual(await viewer(member), { ...none, is_member: true, has_player: true });
-    assert.deepEqual(await viewer(asking), { ...none, has_player: true });
-    assert.deepEqual(await viewer(bob), none);
-    assert.deepEqual(await viewer(guest), none);
+    assert.deepEqual(await viewer(asking), { ...none, has_player: true, pending_request_id: request.id });
+    assert.deepEqual(await viewer(bob), { ...none, can_join: true });
+    assert.deepEqual(await viewer(guest), { ...none, can_join: true });
+    assert.deepEqual(await viewer(null), { ...none, can_join: true });
+    // Withdrawn, the request is gone and the button is back; a closed team offers it to nobody.
+    await P.call(asking, 'reject_team_player', { id: request.id });
+    assert.deepEqual(await viewer(asking), { ...none, can_join: true });
+    await P.call(owner, 'update_team', { id: t.id, team_type: 1 });
+    assert.deepEqual(await viewer(asking), none);
     assert.deepEqual(await viewer(null), none);
     const got = await P.call(guest, 'get_team', { id: t.id });
     assert.equal(got.member_count, 2, 'confirmed players only');

@@ -50,7 +50,17 @@ export const teamRpcs: RpcDef[] = [
     if (!found) throw notFound(TEAM_NOT_FOUND);
     const { team, membership } = found;
     const a = accessOf(team.id, team.creator_id, team.team_type, userId, membership);
-    const viewer: TeamViewer = { is_owner: a.isOwner, is_admin: a.isAdmin, is_member: a.isMember, has_player: membership.has_player, can_manage: a.canManage };
+    const pending = membership.pending_request_id ?? undefined;
+    const viewer: TeamViewer = {
+      is_owner: a.isOwner,
+      is_admin: a.isAdmin,
+      is_member: a.isMember,
+      has_player: membership.has_player,
+      can_manage: a.canManage,
+      // A closed team takes requests from its managers only (request_join_team_player), who are members already.
+      can_join: team.team_type === 0 && !a.isMember && !pending,
+      ...(pending && { pending_request_id: pending }),
+    };
     return { ...team, viewer };
   }),
 

@@ -118,11 +118,12 @@ export async function getTeam(q: Queryable, id: string): Promise<Team | undefine
   return rows.length ? toTeam(rows[0]) : undefined;
 }
 
-/** A user's players on a team: whether any is confirmed, a confirmed admin, or there at all. */
+/** A user's players on a team: whether any is confirmed, a confirmed admin, or there at all, and their oldest unconfirmed request. */
 export interface Membership {
   is_member: boolean;
   is_admin: boolean;
   has_player: boolean;
+  pending_request_id: string | null;
 }
 
 /** get_team's `viewer`: what the caller is in the team and may do there (all false for visitors). */
@@ -132,33 +133,43 @@ export interface TeamViewer {
   is_member: boolean;
   has_player: boolean;
   can_manage: boolean;
+  /** Whether the join button is for them: an open team they are neither the owner nor a member of, with no request waiting (visitors: any open team). */
+  can_join: boolean;
+  /** The membership id of their request waiting for approval, to withdraw it with reject_team_player. */
+  pending_request_id?: string;
 }
 
 /** The user's membership of team t, as columns of a statement over `team t`; $2 is the user id. */
 const MEMBERSHIP = `LEFT JOIN LATERAL (
     SELECT COALESCE(bool_or(tp.is_confirmed), false) AS is_member,
            COALESCE(bool_or(tp.is_confirmed AND tp.team_role = 1), false) AS is_admin,
-           count(*) > 0 AS has_player
+           count(*) > 0 AS has_player,
+           (array_agg(tp.id ORDER BY tp.create_time, tp.id) FILTER (WHERE NOT tp.is_confirmed))[1] AS pending_request_id
     FROM team_player tp WHERE tp.user_id = $2::uuid AND tp.team_id = t.id) m ON true`;
+
+const MEMBERSHIP_COLUMNS = 'm.is_member, m.is_admin, m.has_player, m.pending_request_id';
 
 /** Nobody's id: a visitor has no players. */
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 
 /** A team and the user's membership of it in one statement; userId '' is a visitor. */
 export async function getTeamWithMembership(q: Queryable, id: string, userId: string): Promise<{ team: Team; membership: Membership } | undefined> {
-  const rows = await q.query<Row & Membership>(`SELECT ${COLUMNS}, m.is_member, m.is_admin, m.has_player FROM team t ${MEMBERSHIP} WHERE t.id = $1`, [
+  const rows = await q.query<Row & Membership>(`SELECT ${COLUMNS}, ${MEMBERSHIP_COLUMNS} FROM team t ${MEMBERSHIP} WHERE t.id = $1`, [
     id,
     userId || NOBODY,
   ]);
   if (!rows.length) return undefined;
   const r = rows[0];
-  return { team: toTeam(r), membership: { is_member: r.is_member, is_admin: r.is_admin, has_player: r.has_player } };
+  return {
+    team: toTeam(r),
+    membership: { is_member: r.is_member, is_admin: r.is_admin, has_player: r.has_player, pending_request_id: r.pending_request_id },
+  };
 }
 
 /** The team's creator and type, and the user's membership of it; undefined when there is no such team. */
 export async function teamStanding(q: Queryable, id: string, userId: string): Promise<({ creator_id: string; team_type: number } & Membership) | undefined> {
   const rows = await q.query<{ creator_id: string; team_type: number } & Membership>(
-    `SELECT t.creator_id, t.team_type, m.is_member, m.is_admin, m.has_player FROM team t ${MEMBERSHIP} WHERE t.id = $1`,
+    `SELECT t.creator_id, t.team_type, ${MEMBERSHIP_COLUMNS} FROM team t ${MEMBERSHIP} WHERE t.id = $1`,
     [id, userId || NOBODY],
   );
   return rows[0];

@@ -216,9 +216,11 @@ describe('authenticate email', () => {
     }
   });
 
-  it('answers 404 for an unknown e-mail with create=false', async () => {
-    const e = await errorOf(ts.client().authenticateEmail(`${uniq()}@example.com`, 'password123', false));
-    assert.equal(e.status, 404);
+  it('answers 404 for an unknown e-mail with create=false, counted like a wrong password', async () => {
+    const email = `${uniq()}@example.com`;
+    const statuses = [];
+    for (let i = 0; i < 12; i++) statuses.push((await errorOf(ts.client().authenticateEmail(email, 'password123', false))).status);
+    assert.deepEqual(statuses, [...Array(11).fill(404), 429]);
   });
 });
 

@@ -9,6 +9,10 @@ import type { BackoffLimit, LimitStore, WindowLimit } from '../realtime/bus.ts';
 import { USERNAME_TAKEN, type ProviderColumn } from './accounts.ts';
 import { checkCustomId, checkDeviceId, checkEmail, checkPassword, checkUsername, randomUsername } from './validate.ts';
 
+/** A hash of a password nobody knows, checked where an account has none, made once on first use. */
+let dummy: Promise<string> | undefined;
+const dummyHash = () => (dummy ??= hash(crypto.randomBytes(16).toString('hex')));
+
 export interface AuthResult {
   userId: string;
   username: string;
@@ -149,8 +153,8 @@ export class Authenticator {
       'SELECT id, username, password, disable_time FROM users WHERE email = $1',
       [email],
     );
-    if (rows.length) return this.checkPassword(rows[0], `e:${email}`, password, clientIp);
-    if (!create) throw notFound('User account not found.');
+    // Without create, an unknown address is checked like a wrong password: counted, and as slow.
+    if (rows.length || !create) return this.checkPassword(rows[0], `e:${email}`, password, clientIp);
     await this.admitCreation(clientIp);
     const hashed = await hash(password);
     try {
@@ -170,7 +174,8 @@ export class Authenticator {
     const addressKey = clientIp || 'unknown';
     const wait = Math.max(await this.passwordByAccount.take(accountKey), await this.passwordByAddress.take(addressKey));
     if (wait > 0) throw resourceExhausted(`Too many failed login attempts. Try again in ${wait} s.`);
-    const ok = row?.password ? await verify(row.password, password).catch(() => false) : false;
+    // A row without a password (or no row) still costs one hash, so timing tells no account apart.
+    const ok = (await verify(row?.password || (await dummyHash()), password).catch(() => false)) && !!row?.password;
     if (!row) throw notFound('User account not found.');
     if (!ok) throw unauthenticated('Invalid credentials.');
     await this.passwordByAccount.reset(accountKey);

@@ -151,6 +151,12 @@ export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams
    */
   authenticateVerifiedEmail(email: string, create?: boolean, username?: string): Promise<VerifiedEmailResult>;
   /**
+   * Checks an e-mail address and password, as the client's authenticateEmail does: the same limits on
+   * failed attempts per account and per client address. An unknown address is NotFound, a wrong password
+   * Unauthenticated; both cost the same password check. Creates the account when `create` is true.
+   */
+  authenticateEmail(email: string, password: string, clientIp: string, create?: boolean, username?: string): Promise<AuthResult>;
+  /**
    * Marks the address of the caller's own account as proven (the owner, signed in, entered the code
    * sent to it), keeping its password; false when the account does not hold this address.
    */
@@ -268,6 +274,8 @@ export function createNk(core: Core): Nk {
       }
       return result;
     },
+    authenticateEmail: (email, password, clientIp, create = false, username) =>
+      core.authenticator.authenticateEmail(email, password, create, username, clientIp),
     emailConfirm: (userId, email) => accounts.confirmEmail(userId, email),
     authenticateProvider: (provider, id, create = true, username, profile) =>
       core.authenticator.authenticateProvider(provider, id, create, username, profile),
