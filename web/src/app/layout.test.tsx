@@ -73,13 +73,15 @@ describe('header', () => {
     expect(header.querySelector('a[href="/buyCoins"]')).toBeNull();
   });
 
-  it('shows signed-in users the wallet as currency and amount pairs, the username and a logout button', async () => {
+  it('shows signed-in users the wallet as currency and amount pairs, their display name and a logout button', async () => {
     signIn();
-    getAccount.mockResolvedValue({ user: { id: 'u-1', username: 'fan' }, wallet: { COIN: 1500, GEM: 7 } });
+    getAccount.mockResolvedValue({ user: { id: 'u-1', username: 'xKqPzRtLmN', display_name: 'Мария Иванова' }, wallet: { COIN: 1500, GEM: 7 } });
     const user = userEvent.setup();
     renderPage(<RootLayout />);
     const header = screen.getByRole('banner');
-    expect(await within(header).findByRole('link', { name: 'fan' })).toHaveAttribute('href', '/user/profile');
+    expect(await within(header).findByRole('link', { name: 'Мария Иванова' })).toHaveAttribute('href', '/user/profile');
+    expect(within(header).getByText('МИ')).toBeInTheDocument();
+    expect(within(header).queryByText('xKqPzRtLmN')).not.toBeInTheDocument();
     const wallet = within(header).getByTitle('Купить коины');
     expect(wallet).toHaveAttribute('href', '/buyCoins');
     const pairs = [...wallet.querySelectorAll('.wallet-pair')].map((p) => p.textContent);
@@ -88,6 +90,24 @@ describe('header', () => {
     expect(within(header).queryByRole('link', { name: 'Регистрация' })).not.toBeInTheDocument();
     await user.click(within(header).getByRole('button', { name: 'Выйти' }));
     expect(logout).toHaveBeenCalledTimes(1);
+  });
+
+  it('never shows a random username: an account without a display name reads "Участник"', async () => {
+    signIn();
+    getAccount.mockResolvedValue({ user: { id: 'u-1', username: 'xKqPzRtLmN' }, wallet: {} });
+    renderPage(<RootLayout />);
+    const header = screen.getByRole('banner');
+    expect(await within(header).findByRole('link', { name: 'Участник' })).toHaveAttribute('href', '/user/profile');
+    expect(within(header).queryByText('xKqPzRtLmN')).not.toBeInTheDocument();
+  });
+
+  it('puts registration and profile (visitors) or profile and logout (signed in) in the mobile menu', async () => {
+    const user = userEvent.setup();
+    renderPage(<RootLayout />);
+    await user.click(screen.getByRole('button', { name: 'Меню' }));
+    const panel = document.getElementById('mobile-menu')!;
+    expect(within(panel).getByRole('link', { name: 'Регистрация' })).toHaveAttribute('href', '/registration');
+    expect(within(panel).getByRole('link', { name: 'Профиль' })).toHaveAttribute('href', '/user/profile');
   });
 });
 

@@ -5,6 +5,7 @@ import { sessionManager } from '../lib/nakama/session.ts';
 import { useAccount } from '../stores/account.ts';
 import { useAuthenticated } from '../stores/session.ts';
 import { formatNumber } from '../shared/i18n/number.ts';
+import { initials, personName } from '../shared/lib/person.ts';
 import { withReturn } from '../shared/lib/return-to.ts';
 import { COMMUNITY_CHAT_URL, layoutMessages as m } from './messages.ts';
 
@@ -31,28 +32,62 @@ function Wallet({ wallet }: { wallet: Record<string, number> }) {
   );
 }
 
+/** The signed-in user's picture, or their initials. */
+function Avatar({ url, name }: { url?: string; name: string }) {
+  return url ? (
+    <img className="header-avatar" src={url} alt="" width={32} height={32} />
+  ) : (
+    <span className="header-avatar" aria-hidden="true">{initials(name)}</span>
+  );
+}
+
 function Account() {
   const authenticated = useAuthenticated();
   const account = useAccount();
   const here = useLocation();
   if (!authenticated) {
-    // Signing in returns to this page.
+    // Signing in returns to this page. On a phone only "Войти" stays in the header; the rest is in the menu.
     const path = here.pathname + here.search;
     return (
       <div className="header-actions">
         <Link className="btn btn-ghost" to={withReturn('/login', path)}>{m.login}</Link>
-        <Link className="btn btn-primary" to={withReturn('/registration', path)}>{m.register}</Link>
-        <Link className="btn btn-ghost" to="/user/profile">{m.profile}</Link>
+        <Link className="btn btn-primary desktop-only" to={withReturn('/registration', path)}>{m.register}</Link>
+        <Link className="btn btn-ghost desktop-only" to="/user/profile">{m.profile}</Link>
+      </div>
+    );
+  }
+  const user = account.data?.user;
+  const name = user ? personName(user) : '…';
+  return (
+    <div className="header-actions">
+      {account.data && <Wallet wallet={account.data.wallet} />}
+      <Link to="/user/profile" className="header-user" title={m.profile}>
+        <Avatar url={user?.avatar_url} name={name} />
+        <span className="header-username">{name}</span>
+      </Link>
+      <button type="button" className="btn btn-ghost desktop-only" onClick={() => void sessionManager.logout()}>
+        {m.logout}
+      </button>
+    </div>
+  );
+}
+
+/** The mobile menu's account links: what the header leaves out on a phone. */
+function MobileAccount() {
+  const authenticated = useAuthenticated();
+  const here = useLocation();
+  if (!authenticated) {
+    return (
+      <div className="nav-mobile-account">
+        <Link to={withReturn('/registration', here.pathname + here.search)}>{m.register}</Link>
+        <Link to="/user/profile">{m.profile}</Link>
       </div>
     );
   }
   return (
-    <div className="header-actions">
-      {account.data && <Wallet wallet={account.data.wallet} />}
-      <Link to="/user/profile" className="header-username">{account.data?.user.username ?? '…'}</Link>
-      <button type="button" className="btn btn-ghost" onClick={() => void sessionManager.logout()}>
-        {m.logout}
-      </button>
+    <div className="nav-mobile-account">
+      <Link to="/user/profile">{m.profile}</Link>
+      <button type="button" className="link-button" onClick={() => void sessionManager.logout()}>{m.logout}</button>
     </div>
   );
 }
@@ -75,11 +110,14 @@ export function RootLayout() {
           {m.menu}
         </button>
         {menuOpen && (
-          <nav id="mobile-menu" className="nav-mobile" aria-label={m.mobileNav} onClick={() => setMenuOpen(false)}>
-            {NAV.filter((n) => n.mobile).map((n) => (
-              <NavLink key={n.to} to={n.to} end={n.end}>{n.label}</NavLink>
-            ))}
-          </nav>
+          <div id="mobile-menu" className="menu-panel" onClick={() => setMenuOpen(false)}>
+            <nav className="nav-mobile" aria-label={m.mobileNav}>
+              {NAV.filter((n) => n.mobile).map((n) => (
+                <NavLink key={n.to} to={n.to} end={n.end}>{n.label}</NavLink>
+              ))}
+            </nav>
+            <MobileAccount />
+          </div>
         )}
       </header>
       <main id="main" className="main">

@@ -3,7 +3,15 @@ export const profileMessages = {
   signIn: 'Войдите, чтобы видеть и заполнять свой профиль.',
   toLogin: 'Войти',
   displayName: 'Отображаемое имя',
+  displayNameHint: 'Так вас видят другие: в составах, чатах и новостях',
+  displayNameRequired: 'Укажите имя, по которому вас узнают',
   username: 'Имя пользователя',
+  usernameHint: 'Для входа по имени и паролю; без пробелов',
+  usernameRequired: 'Введите имя пользователя',
+  usernameInvalid: 'Имя пользователя не должно содержать пробелов и быть длиннее 128 символов',
+  usernameTaken: 'Это имя пользователя уже занято',
+  email: 'Электронная почта',
+  locationPlaceholder: 'Например, Москва',
   avatar: 'Аватар',
   language: 'Язык',
   location: 'Локация',
@@ -20,11 +28,9 @@ export const profileMessages = {
   myPlayers: 'Мои игроки',
   noPlayers: 'У вас пока нет игроков.',
   playersLoadFailed: 'Не удалось загрузить ваших игроков',
-  loadMore: 'Показать ещё',
   createPlayer: 'Создать игрока',
-  // Logged only (the spec shows no avatar failure on the profile).
   avatarFailed: 'Не удалось загрузить аватар',
-  avatarSaveFailed: 'Не удалось сохранить аватар',
+  avatarSaved: 'Аватар обновлён',
 };
 
 export const LANGUAGES: Array<{ value: string; label: string }> = [

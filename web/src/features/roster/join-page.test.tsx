@@ -19,7 +19,7 @@ const PLAYERS = [
 type Handler = (payload: Record<string, unknown>) => unknown;
 function server(overrides: Record<string, Handler> = {}) {
   const handlers: Record<string, Handler> = {
-    get_team: () => ({ id: 't1', name: 'Спартак', team_type: 0, viewer: { has_player: false, can_manage: false } }),
+    get_team: () => ({ id: 't1', name: 'Спартак', team_type: 0, viewer: { has_player: false, can_manage: false, can_join: true } }),
     list_players: () => ({ players: PLAYERS }),
     get_team_free_number: () => ({ number: 8 }),
     request_join_team_player: (p) => ({ id: 'tp1', ...p, is_confirmed: false }),
@@ -96,11 +96,22 @@ describe('join request', () => {
     expect(screen.queryByRole('button', { name: 'Отправить заявку' })).not.toBeInTheDocument();
   });
 
+  it('tells an applicant their request is waiting, and a closed team that it takes no requests', async () => {
+    server({ get_team: () => ({ id: 't1', name: 'Спартак', team_type: 0, viewer: { has_player: true, pending_request_id: 'tp-1', can_join: false } }) });
+    const { unmount } = open();
+    expect(await screen.findByText('Заявка отправлена: она ждёт одобрения владельца или администратора команды.')).toBeInTheDocument();
+    unmount();
+    server({ get_team: () => ({ id: 't1', name: 'Спартак', team_type: 1, viewer: { has_player: false, can_join: false } }) });
+    open();
+    expect(await screen.findByText('Команда закрыта: заявки принимают только её владелец и администраторы.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Отправить заявку' })).not.toBeInTheDocument();
+  });
+
   it('asks visitors to sign in', async () => {
     session.authenticated = false;
     server();
     open();
     expect(screen.getByText('Чтобы вступить в команду, войдите или зарегистрируйтесь.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Войти' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Войти' })).toHaveAttribute('href', '/login?next=%2Fteams%2Ft1%2Fjoin');
   });
 });

@@ -2,10 +2,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../lib/nakama/errors.ts';
+import { fileUrl } from '../../lib/nakama/upload.ts';
 import { fullName, useMyPlayers } from '../../shared/api/players.ts';
 import { teamPlayerKeys } from '../../shared/api/roster.ts';
 import { teamKeys, useTeam } from '../../shared/api/teams.ts';
+import { apiErrorMessage } from '../../shared/lib/error-message.ts';
+import { withReturn } from '../../shared/lib/return-to.ts';
 import { useAuthenticated } from '../../stores/session.ts';
 import { EmptyState, ErrorState, Field, Notice, PageTitle, Spinner } from '../../shared/ui/index.tsx';
 import { freeNumberKey, useFreeNumber } from './api/get-team-free-number.ts';
@@ -35,11 +37,14 @@ export function Component() {
     return (
       <section className="stack">
         <Notice kind="info">{m.signIn}</Notice>
-        <Link className="btn btn-primary" to="/login">{m.toLogin}</Link>
+        <Link className="btn btn-primary" to={withReturn('/login', `/teams/${teamId}/join`)}>{m.toLogin}</Link>
       </section>
     );
   }
-  if (team.data?.viewer.has_player) return <Notice kind="info">{m.alreadyIn}</Notice>;
+  const viewer = team.data?.viewer;
+  if (viewer?.pending_request_id) return <Notice kind="info">{m.alreadyAsked}</Notice>;
+  if (viewer?.is_member || viewer?.has_player) return <Notice kind="info">{m.alreadyIn}</Notice>;
+  if (viewer && !viewer.can_join) return <Notice kind="info">{m.closedTeam}</Notice>;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -59,7 +64,7 @@ export function Component() {
       ]);
       navigate(`/teams/${teamId}`);
     } catch (err) {
-      setError(err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : m.sendFailed);
+      setError(apiErrorMessage(err, m.sendFailed));
     } finally {
       setSending(false);
     }
@@ -78,15 +83,16 @@ export function Component() {
       )}
       {players.isSuccess && players.data.length > 0 && (
         <form className="stack" onSubmit={submit} noValidate>
-          <fieldset className="radio-list">
-            <legend>{m.choosePlayer}</legend>
+          <div className="choice-list" role="radiogroup" aria-labelledby="join-player-label">
+            <span id="join-player-label" className="field-label">{m.choosePlayer}</span>
             {players.data.map((p) => (
-              <label key={p.id} className="checkbox">
+              <label key={p.id} className={playerId === p.id ? 'choice selected' : 'choice'}>
                 <input type="radio" name="player" value={p.id} checked={playerId === p.id} onChange={() => setPlayerId(p.id)} />
+                <img src={p.avatar_id ? fileUrl(p.avatar_id) : '/images/default-avatar.svg'} alt="" width={40} height={40} />
                 <span>{fullName(p)}</span>
               </label>
             ))}
-          </fieldset>
+          </div>
           <Field
             label={m.shirtNumber}
             name="number"

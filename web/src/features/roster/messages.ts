@@ -1,12 +1,3 @@
-export const FIELD_ROLES: Record<number, string> = {
-  0: 'Не выбрано',
-  1: 'Вратарь',
-  2: 'Защитник',
-  3: 'Полузащитник',
-  4: 'Нападающий',
-  5: 'Универсальный/заменяющий',
-};
-
 /** Pool filters and role columns: plural names of the field roles. */
 export const ROLE_GROUPS: Array<{ role: number; label: string }> = [
   { role: 1, label: 'Вратари' },
@@ -51,6 +42,8 @@ export const rosterMessages = {
   sent: 'Заявка отправлена',
   sendFailed: 'Не удалось отправить заявку',
   alreadyIn: 'Один из ваших игроков уже в этой команде.',
+  alreadyAsked: 'Заявка отправлена: она ждёт одобрения владельца или администратора команды.',
+  closedTeam: 'Команда закрыта: заявки принимают только её владелец и администраторы.',
   signIn: 'Чтобы вступить в команду, войдите или зарегистрируйтесь.',
   toLogin: 'Войти',
   /** Screen readers announce a draggable chip or request with this. */

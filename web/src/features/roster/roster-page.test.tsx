@@ -51,7 +51,7 @@ describe('roster board', () => {
     expect(screen.queryByText('Защитников И')).not.toBeInTheDocument();
     const forwards = screen.getByTestId('column-4');
     expect(within(forwards).getByText('Основной И')).toBeInTheDocument();
-    await user.click(within(forwards).getByRole('button', { name: 'Убрать' }));
+    await user.click(within(forwards).getByRole('button', { name: /^Убрать: / }));
     expect(rpc).toHaveBeenCalledWith('approve_team_player', { id: '4', is_main_squad: false });
   });
 
@@ -82,7 +82,7 @@ describe('roster board', () => {
     renderPage(<RosterPage />, '/teams/t1/roster', '/teams/:teamId/roster');
     await screen.findByText('Вратарёв И');
     expect(screen.queryByText('Заявки на вступление')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Убрать' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Убрать/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /В основной состав/ })).not.toBeInTheDocument();
   });
 });

@@ -11,8 +11,9 @@ import { useTeam } from '../../shared/api/teams.ts';
 import { Button, EmptyState, ErrorState, Spinner } from '../../shared/ui/index.tsx';
 import { useTeamPlayers, type TeamPlayer } from '../../shared/api/roster.ts';
 import { useApprove } from './api/approve-team-player.ts';
-import { useReject } from './api/reject-team-player.ts';
-import { FIELD_ROLES, ROLE_GROUPS, SUBSTITUTE, rosterMessages as m } from './messages.ts';
+import { useReject } from '../../shared/api/reject-team-player.ts';
+import { FIELD_ROLES } from '../../shared/lib/roles.ts';
+import { ROLE_GROUPS, SUBSTITUTE, rosterMessages as m } from './messages.ts';
 import './roster.css';
 
 // The column under the pointer; with the keyboard (no pointer) the one the card overlaps most.
@@ -61,8 +62,15 @@ function RoleColumn({ role, label, players, canManage, error, onRemove }: {
       {players.map((tp) => (
         <PlayerChip key={tp.id} tp={tp} draggable={canManage}>
           {canManage && (
-            <button type="button" className="chip-action" onPointerDown={(e) => e.stopPropagation()} onClick={() => onRemove(tp)}>
-              {m.remove}
+            <button
+              type="button"
+              className="chip-action chip-remove"
+              aria-label={`${m.remove}: ${nameOf(tp)}`}
+              title={m.remove}
+              onPointerDown={(e) => e.stopPropagation()}
+              onClick={() => onRemove(tp)}
+            >
+              ×
             </button>
           )}
         </PlayerChip>

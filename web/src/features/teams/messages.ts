@@ -1,3 +1,5 @@
+import { countOf } from '../../shared/i18n/number.ts';
+
 export const teamMessages = {
   listTitle: 'Команды',
   create: 'Создать команду',
@@ -6,13 +8,14 @@ export const teamMessages = {
   empty: 'Команд пока нет.',
   loadMore: 'Показать ещё',
   loadFailed: 'Не удалось загрузить команды',
-  members: (n: string) => `Игроков: ${n}`,
+  members: (n: number) => countOf(n, ['игрок', 'игрока', 'игроков']),
   createTitle: 'Новая команда',
   avatar: 'Аватар команды',
   name: 'Название',
   nameRequired: 'Введите название команды',
   description: 'Описание',
   type: 'Тип команды',
+  typeHint: 'В открытую команду может попроситься любой, в закрытую игроков добавляют её руководители',
   save: 'Создать',
   saving: 'Создание…',
   created: (name: string) => `Команда "${name}" успешно создана.`,
@@ -23,7 +26,15 @@ export const teamMessages = {
   notFound: 'Команда не найдена',
   teamLoadFailed: 'Не удалось загрузить команду',
   changeAvatar: 'Сменить аватар',
+  avatarSaved: 'Аватар команды обновлён',
   join: 'Вступить в команду',
+  joinTitle: 'Заявка в команду',
+  requestSent: 'Заявка отправлена',
+  requestWaiting: 'Ждёт одобрения владельца или администратора',
+  withdraw: 'Отозвать заявку',
+  requestWithdrawn: 'Заявка отозвана',
+  withdrawFailed: 'Не удалось отозвать заявку',
+  backToList: 'К списку команд',
   closedTeam: 'Команда закрыта для заявок',
   menu: 'Разделы команды',
   home: 'Главная',
@@ -48,4 +59,5 @@ export const teamMessages = {
   admin: 'Администратор',
   member: 'Игрок команды',
   visitor: 'Гость команды',
+  applicant: 'Заявка на рассмотрении',
 };

@@ -3,6 +3,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Player, PlayerPage } from '@tribuna/portal/types';
 import { rpc } from '../../lib/nakama/rpc.ts';
+import { countOf } from '../i18n/number.ts';
 
 export type { Player, PlayerPage };
 
@@ -51,4 +52,9 @@ export function useMyPlayers(enabled = true) {
 /** Last, first and middle name, as the lists show them. */
 export function fullName(p: Pick<Player, 'first_name' | 'middle_name' | 'last_name'>): string {
   return [p.last_name, p.first_name, p.middle_name].filter(Boolean).join(' ');
+}
+
+/** Goals and matches, as cards show them: "3 гола · 12 матчей". */
+export function playerStats(p: Pick<Player, 'goals' | 'matches'>): string {
+  return `${countOf(p.goals, ['гол', 'гола', 'голов'])} · ${countOf(p.matches, ['матч', 'матча', 'матчей'])}`;
 }

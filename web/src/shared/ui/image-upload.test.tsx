@@ -36,7 +36,7 @@ describe('image upload', () => {
     expect(uploadFile).toHaveBeenCalledWith('AAAA', 'image/webp', expect.any(Function));
   });
 
-  it('shows an image error, the server\'s 400 message, or the failure text, and reports it', async () => {
+  it('shows an image error, the server\'s refusal, or the failure text, and reports it', async () => {
     const onError = vi.fn();
     const user = userEvent.setup();
     render(<ImageUpload label="Аватар" onUploaded={vi.fn()} onError={onError} failedMessage="Не удалось загрузить аватар" />);
@@ -56,14 +56,49 @@ describe('image upload', () => {
     expect(onError.mock.calls.map((c) => c[0])).toEqual(['Файл слишком большой (макс. 5MB)', 'Файл пуст.', 'Не удалось загрузить аватар']);
   });
 
-  it('shows nothing with showError={false}, only reporting the failure', async () => {
-    const onError = vi.fn();
+  it('takes several files at once with multiple, each with its own outcome', async () => {
+    uploadFile.mockResolvedValueOnce({ uuid: 'f-1' }).mockRejectedValueOnce(new ApiError(400, 3, 'Файл пуст.')).mockResolvedValueOnce({ uuid: 'f-3' });
+    const onUploaded = vi.fn();
     const user = userEvent.setup();
-    render(<ImageUpload label="Аватар" onUploaded={vi.fn()} onError={onError} showError={false} />);
-    toWebpBase64.mockRejectedValueOnce(new ImageError('Файл слишком большой (макс. 5MB)'));
+    render(<ImageUpload label="Фотографии" multiple onUploaded={onUploaded} />);
+    const files = ['a.png', 'b.png', 'c.png'].map((n) => new File(['x'], n, { type: 'image/png' }));
+    await user.upload(screen.getByLabelText('Фотографии'), files);
+    await vi.waitFor(() => expect(onUploaded).toHaveBeenCalledTimes(2));
+    expect(onUploaded.mock.calls.map((c) => c[0]).sort()).toEqual(['f-1', 'f-3']);
+    expect(screen.getByText('b.png')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Файл пуст.');
+    expect(screen.getAllByText('Загружено')).toHaveLength(2);
+  });
+
+  it('refuses what is not an image before uploading, with the message shown', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    toWebpBase64.mockImplementation(async (f: File) => (await importOriginalImage()).toWebpBase64(f));
+    render(<ImageUpload label="Аватар" onUploaded={vi.fn()} />);
+    await user.upload(screen.getByLabelText('Аватар'), new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Можно загружать только изображения');
+    expect(uploadFile).not.toHaveBeenCalled();
+  });
+
+  it('with confirm, shows the new image and reports it only once saved; cancel keeps the old one', async () => {
+    uploadFile.mockResolvedValue({ uuid: 'new-1' });
+    const onUploaded = vi.fn();
+    const user = userEvent.setup();
+    const { container } = render(<ImageUpload label="Аватар" value="old-1" confirm onUploaded={onUploaded} />);
+    const preview = () => container.querySelector('img')!.getAttribute('src');
+    expect(preview()).toBe('/uploads/old-1');
     await user.upload(screen.getByLabelText('Аватар'), png());
-    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith('Файл слишком большой (макс. 5MB)', expect.any(ImageError)));
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.queryByText('Файл слишком большой (макс. 5MB)')).not.toBeInTheDocument();
+    await screen.findByText('Новое изображение ещё не сохранено');
+    expect(preview()).toBe('/uploads/new-1');
+    expect(onUploaded).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Отмена' }));
+    expect(preview()).toBe('/uploads/old-1');
+    await user.upload(screen.getByLabelText('Аватар'), png());
+    await user.click(await screen.findByRole('button', { name: 'Сохранить' }));
+    await vi.waitFor(() => expect(onUploaded).toHaveBeenCalledWith('new-1'));
+    expect(screen.queryByText('Новое изображение ещё не сохранено')).not.toBeInTheDocument();
   });
 });
+
+async function importOriginalImage() {
+  return vi.importActual<typeof import('../lib/image.ts')>('../lib/image.ts');
+}

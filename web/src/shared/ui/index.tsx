@@ -1,29 +1,65 @@
 // Small building blocks every page uses: buttons, fields, states, progress.
-import { useEffect, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 export function Button({ variant = 'primary', className = '', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'ghost' | 'danger' }) {
   return <button type="button" className={`btn btn-${variant} ${className}`} {...rest} />;
 }
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface FieldFrame {
   label: string;
   error?: string;
   hint?: string;
+  /** Spans both columns of a .form-grid. */
+  wide?: boolean;
 }
 
-export function Field({ label, error, hint, id, ...rest }: FieldProps) {
-  const fieldId = id ?? `f-${rest.name ?? label}`;
+/** A labelled control with its hint or error, the same for inputs, text areas and selects. */
+function FieldFrame({ label, error, hint, wide, fieldId, children }: FieldFrame & { fieldId: string; children: ReactNode }) {
   return (
-    <div className="field">
+    <div className={wide ? 'field span-2' : 'field'}>
       <label htmlFor={fieldId}>{label}</label>
-      <input id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={error ? `${fieldId}-error` : undefined} {...rest} />
-      {hint && !error && <small className="field-hint">{hint}</small>}
+      {children}
+      {hint && !error && <small id={`${fieldId}-hint`} className="field-hint">{hint}</small>}
       {error && (
         <small id={`${fieldId}-error`} className="field-error" role="alert">
           {error}
         </small>
       )}
     </div>
+  );
+}
+
+const described = (fieldId: string, error?: string, hint?: string) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined,
+});
+
+export function Field({ label, error, hint, wide, id, ...rest }: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
+  const fieldId = id ?? `f-${rest.name ?? label}`;
+  return (
+    <FieldFrame label={label} error={error} hint={hint} wide={wide} fieldId={fieldId}>
+      <input id={fieldId} {...described(fieldId, error, hint)} {...rest} />
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({ label, error, hint, wide = true, id, ...rest }: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const fieldId = id ?? `f-${rest.name ?? label}`;
+  return (
+    <FieldFrame label={label} error={error} hint={hint} wide={wide} fieldId={fieldId}>
+      <textarea id={fieldId} rows={4} {...described(fieldId, error, hint)} {...rest} />
+    </FieldFrame>
+  );
+}
+
+export function SelectField({ label, error, hint, wide, id, children, ...rest }: FieldFrame & SelectHTMLAttributes<HTMLSelectElement>) {
+  const fieldId = id ?? `f-${rest.name ?? label}`;
+  return (
+    <FieldFrame label={label} error={error} hint={hint} wide={wide} fieldId={fieldId}>
+      <select id={fieldId} {...described(fieldId, error, hint)} {...rest}>
+        {children}
+      </select>
+    </FieldFrame>
   );
 }
 
@@ -95,10 +131,17 @@ export function LoadMore({
   );
 }
 
-export function PageTitle({ children }: { children: ReactNode }) {
+/** The browser's title: the given parts, most specific first, then the site's name. */
+export function useTitle(...parts: (string | undefined | false)[]) {
+  const title = [...parts.filter(Boolean), 'Трибуна'].join(' — ');
   useEffect(() => {
-    if (typeof children === 'string') document.title = `${children} — Трибуна`;
-  }, [children]);
+    document.title = title;
+  }, [title]);
+}
+
+/** The page's heading, also its browser title (`title` when the heading is not plain text). */
+export function PageTitle({ children, title }: { children: ReactNode; title?: string }) {
+  useTitle(title ?? (typeof children === 'string' ? children : undefined));
   return <h1 className="page-title">{children}</h1>;
 }
 

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/nakama/errors.ts';
+import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { sessionManager } from '../../../lib/nakama/session.ts';
 import { takeReturn } from '../../../shared/lib/return-to.ts';
 import { Notice, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
@@ -28,7 +29,7 @@ export function Component() {
         window.location.replace(takeReturn() ?? '/');
       })
       .catch((err) => {
-        setError(err instanceof ApiError ? `${m.googleBackendFailed}: ${err.message}` : m.googleFailed);
+        setError(err instanceof ApiError ? apiErrorMessage(err, m.googleBackendFailed) : m.googleFailed);
       });
   }, []);
 

@@ -12,11 +12,34 @@ vi.mock('../../../lib/nakama/session.ts', () => ({
   sessionManager: { signIn: (...a: unknown[]) => signIn(...a), subscribe: () => () => {}, getSnapshot: () => snapshot },
 }));
 
+const updateAccount = vi.fn();
+vi.mock('../../../lib/nakama/account.ts', () => ({ updateAccount: (...a: unknown[]) => updateAccount(...a) }));
+
 const { Component: LoginPage } = await import('./login-page.tsx');
+
+/** A token the client can read: three base64url parts, the middle one its claims. */
+const token = (claims: object) => `e30.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600, ...claims })).replace(/=+$/, '')}.c2ln`;
+const tokens = { access_token: token({ uid: 'u1', usn: 'fan' }), refresh_token: token({ uid: 'u1', usn: 'fan' }) };
+
+/** Chooses e-mail and password, fills both, gives consent and submits. */
+async function signInWithPassword(answer: () => Promise<unknown>) {
+  const user = userEvent.setup();
+  renderPage(<LoginPage />, '/login?next=%2Fteams');
+  rpc.mockImplementation(async (id: string) => (id === 'login_password' ? answer() : id === 'request_auth_code' ? { success: true } : { enabled: false }));
+  await user.click(screen.getByRole('button', { name: 'Электронная почта и пароль' }));
+  await user.type(screen.getByLabelText('Электронная почта'), 'fan@example.com');
+  await user.type(screen.getByLabelText('Пароль'), 'secret-password');
+  const submit = screen.getByRole('button', { name: 'Войти' });
+  expect(submit).toBeDisabled();
+  await user.click(screen.getByRole('checkbox'));
+  await user.click(submit);
+  return user;
+}
 
 beforeEach(() => {
   rpc.mockReset();
   signIn.mockReset();
+  updateAccount.mockReset();
   rpc.mockImplementation(async (id: string) => (id === 'google_auth_url' ? { enabled: false } : {}));
   Object.defineProperty(window, 'location', { value: { ...window.location, assign: vi.fn(), origin: 'http://localhost' }, writable: true });
 });
@@ -199,5 +222,72 @@ describe('login', () => {
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     expect(window.location.assign).toHaveBeenCalledWith('https://accounts.example/auth?x=1');
+  });
+});
+
+describe('login by password', () => {
+  it('signs in with e-mail and password and returns to the page the user came from', async () => {
+    await signInWithPassword(async () => ({ ...tokens, verified: true, created: false }));
+    await vi.waitFor(() => expect(window.location.assign).toHaveBeenCalledWith('/teams'));
+    expect(signIn).toHaveBeenCalledWith(tokens.access_token, tokens.refresh_token);
+    expect(rpc).toHaveBeenCalledWith('login_password', { email: 'fan@example.com', password: 'secret-password' });
+  });
+
+  it('shows the one message for an unknown address or a wrong password, and the wait of the limit', async () => {
+    await signInWithPassword(async () => {
+      throw new ApiError(401, 16, 'Неверный адрес электронной почты или пароль.');
+    });
+    expect(await screen.findByText('Неверный адрес электронной почты или пароль.')).toBeInTheDocument();
+    expect(signIn).not.toHaveBeenCalled();
+    rpc.mockImplementation(async () => {
+      throw new ApiError(429, 8, 'Слишком много неудачных попыток входа. Попробуйте через 4 с.');
+    });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Войти' }));
+    expect(await screen.findByText('Слишком много неудачных попыток входа. Попробуйте через 4 с.')).toBeInTheDocument();
+  });
+
+  it('asks for the mailed code before using an account whose address was never proven', async () => {
+    await signInWithPassword(async () => ({ ...tokens, verified: false, created: false }));
+    expect(await screen.findByRole('heading', { name: 'Подтвердите адрес' })).toBeInTheDocument();
+    expect(screen.getByText('Мы отправили код на fan@example.com. Введите его, чтобы завершить регистрацию.')).toBeInTheDocument();
+    expect(rpc).toHaveBeenCalledWith('request_auth_code', { email: 'fan@example.com' }, expect.objectContaining({ token: tokens.access_token }));
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('offers the code instead when the password is forgotten', async () => {
+    const user = userEvent.setup();
+    renderPage(<LoginPage />, '/login');
+    await user.click(screen.getByRole('button', { name: 'Электронная почта и пароль' }));
+    await user.click(screen.getByRole('button', { name: 'Войдите по коду из письма' }));
+    expect(screen.getByRole('button', { name: 'Получить код' })).toBeInTheDocument();
+  });
+});
+
+describe('the first sign-in by code', () => {
+  it('asks for a name, prefilled with the part of the address before @, and saves it', async () => {
+    const user = await enterCode('123456', async () => ({ ...tokens, created: true }));
+    expect(await screen.findByRole('heading', { name: 'Как вас называть?' })).toBeInTheDocument();
+    const name = screen.getByLabelText('Имя');
+    expect(name).toHaveValue('fan');
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(screen.getByText('Введите имя или нажмите «Пропустить»')).toBeInTheDocument();
+    await user.type(name, 'Мария Иванова');
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await vi.waitFor(() => expect(window.location.assign).toHaveBeenCalledWith('/'));
+    expect(updateAccount).toHaveBeenCalledWith({ display_name: 'Мария Иванова' });
+  });
+
+  it('may be skipped, keeping the name the account was given', async () => {
+    const user = await enterCode('123456', async () => ({ ...tokens, created: true }));
+    await user.click(await screen.findByRole('button', { name: 'Пропустить' }));
+    expect(window.location.assign).toHaveBeenCalledWith('/');
+    expect(updateAccount).not.toHaveBeenCalled();
+  });
+
+  it('is not asked of a returning user', async () => {
+    await enterCode('123456', async () => ({ ...tokens, created: false }));
+    await vi.waitFor(() => expect(window.location.assign).toHaveBeenCalledWith('/'));
+    expect(screen.queryByRole('heading', { name: 'Как вас называть?' })).not.toBeInTheDocument();
   });
 });

@@ -1,45 +1,26 @@
-// /login: choose e-mail code or Google; e-mail, consent and "send code"; then the code.
+// /login: choose a way in (a code by e-mail, e-mail and password, Google); the e-mail ways need the
+// personal-data consent. A first sign-in by code then asks for the name others will see.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/nakama/errors.ts';
+import { NakamaSession, type Session } from '../../../lib/nakama/client.ts';
 import { sessionManager } from '../../../lib/nakama/session.ts';
 import { useAuthenticated } from '../../../stores/session.ts';
+import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { rememberReturn, safeReturnPath, withReturn } from '../../../shared/lib/return-to.ts';
 import { Button, Field, Notice, PageTitle } from '../../../shared/ui/index.tsx';
 import { requestAuthCode, verifyAuthCode } from '../api/auth-code.ts';
 import { googleAuthUrl } from '../api/google.ts';
+import { loginPassword } from '../api/login-password.ts';
 import { CodeField } from '../components/code-field.tsx';
+import { ConfirmStep } from '../components/confirm-step.tsx';
+import { Consent } from '../components/consent.tsx';
+import { NameStep } from '../components/name-step.tsx';
+import { sendErrorText, verifyErrorText } from '../errors.ts';
 import { authMessages as m } from '../messages.ts';
 
-type Step = 'choose' | 'email' | 'code';
+type Step = 'choose' | 'email' | 'code' | 'password' | 'confirm' | 'name';
 type Status = { kind: 'success' | 'error'; text: string } | null;
-
-/** The server's own message of a refusal, when it sent one (a body without one leaves the status text). */
-function serverMessage(err: ApiError): string | undefined {
-  const text = err.message.trim();
-  return text && !/^(HTTP \d+|Bad Request|Too Many Requests)$/i.test(text) ? text : undefined;
-}
-
-/**
- * A failed request_auth_code: refused input (400) and the rate limits (429, with the wait time) in the
- * server's words; anything else threw on the server's side.
- */
-export function sendErrorText(err: unknown): string {
-  if (err instanceof ApiError && err.status === 400) return serverMessage(err) ?? m.sendFailed;
-  if (err instanceof ApiError && err.status === 429) return serverMessage(err) ?? m.tooManyAttempts;
-  return m.sendServerError;
-}
-
-/**
- * A failed verify_auth_code: a refused code (400) in the server's words, which say whether it was wrong
- * ('Неверный код'), expired, used up or missing ('Неверный код' when it says nothing); anything else
- * 'Ошибка при проверке кода'.
- */
-export function verifyErrorText(err: unknown): string {
-  if (err instanceof ApiError && err.status === 400) return serverMessage(err) ?? m.wrongCode;
-  return m.verifyFailed;
-}
 
 function GoogleButton({ next }: { next: string | undefined }) {
   const q = useQuery({ queryKey: ['google-auth-url'], queryFn: googleAuthUrl, staleTime: 0, gcTime: 0 });
@@ -68,28 +49,39 @@ export function Component() {
   const next = safeReturnPath(params.get('next'));
   const [step, setStep] = useState<Step>('choose');
   const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState(false);
   const [code, setCode] = useState('');
   const [loading, setLoading] = useState(false);
   const [status, setStatus] = useState<Status>(null);
+  // A password sign-in to an address never proven: its session waits for the code.
+  const [unproven, setUnproven] = useState<Session>();
 
+  const done = () => window.location.assign(next ?? '/');
   const reset = () => {
     setStep('choose');
     setEmail('');
+    setPassword('');
     setConsent(false);
     setConsentError(false);
     setCode('');
     setLoading(false);
     setStatus(null);
+    setUnproven(undefined);
+  };
+  const go = (to: Step) => {
+    setStatus(null);
+    setStep(to);
+  };
+  const consented = () => {
+    if (!consent) setConsentError(true);
+    return consent;
   };
 
   async function send(e: FormEvent) {
     e.preventDefault();
-    if (!consent) {
-      setConsentError(true);
-      return;
-    }
+    if (!consented()) return;
     setLoading(true);
     setStatus(null);
     try {
@@ -119,7 +111,8 @@ export function Component() {
       }
       sessionManager.signIn(r.access_token, r.refresh_token);
       setStatus({ kind: 'success', text: m.success });
-      window.location.assign(next ?? '/');
+      if (r.created) setStep('name');
+      else done();
     } catch (err) {
       setStatus({ kind: 'error', text: verifyErrorText(err) });
     } finally {
@@ -127,35 +120,50 @@ export function Component() {
     }
   }
 
+  async function signInWithPassword(e: FormEvent) {
+    e.preventDefault();
+    if (!consented()) return;
+    setLoading(true);
+    setStatus(null);
+    try {
+      const r = await loginPassword(email.trim(), password);
+      if (r.verified) {
+        sessionManager.signIn(r.access_token, r.refresh_token);
+        setStatus({ kind: 'success', text: m.success });
+        done();
+        return;
+      }
+      // The address was never proven: the code mailed to it confirms the account first.
+      const session = NakamaSession.restore(r.access_token, r.refresh_token);
+      await requestAuthCode(email.trim(), session).catch((err: unknown) => setStatus({ kind: 'error', text: sendErrorText(err) }));
+      setUnproven(session);
+      setStep('confirm');
+    } catch (err) {
+      setStatus({ kind: 'error', text: apiErrorMessage(err, m.loginFailed) });
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  const consentBox = <Consent checked={consent} error={consentError} onChange={(v) => { setConsent(v); if (v) setConsentError(false); }} />;
+
   return (
     <section className="page narrow">
-      <PageTitle>{m.loginTitle}</PageTitle>
-      {authenticated && <Notice kind="info">{m.alreadySignedIn}</Notice>}
+      <PageTitle>{step === 'name' ? m.nameTitle : step === 'confirm' ? m.confirmTitle : m.loginTitle}</PageTitle>
+      {authenticated && step !== 'name' && <Notice kind="info">{m.alreadySignedIn}</Notice>}
       {step === 'choose' && (
         <div className="stack">
           <p>{m.chooseMethod}</p>
-          <Button onClick={() => setStep('email')}>{m.byEmail}</Button>
+          <Button onClick={() => go('email')}>{m.byEmail}</Button>
+          <Button variant="secondary" onClick={() => go('password')}>{m.byPassword}</Button>
           <GoogleButton next={next} />
         </div>
       )}
       {step === 'email' && (
         <form className="stack" onSubmit={send} noValidate>
           <Field label={m.email} name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={consent}
-              onChange={(e) => {
-                setConsent(e.target.checked);
-                if (e.target.checked) setConsentError(false);
-              }}
-            />
-            <span>
-              {m.consentLabel} (<Link to="/dataProcessingConsent">{m.consentDoc}</Link>, <Link to="/termsOfUse">{m.termsDoc}</Link>)
-            </span>
-          </label>
-          {(consentError || !consent) && <small className={consentError ? 'field-error' : 'muted'}>{m.consentRequired}</small>}
-          <div className="row">
+          {consentBox}
+          <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={!consent || loading || !email.trim()}>
               {loading ? m.sending : m.sendCode}
             </button>
@@ -166,7 +174,7 @@ export function Component() {
       {step === 'code' && (
         <form className="stack" onSubmit={verify} noValidate>
           <CodeField value={code} onChange={setCode} />
-          <div className="row">
+          <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={loading || code.trim().length === 0}>
               {loading ? m.verifying : m.verify}
             </button>
@@ -174,10 +182,30 @@ export function Component() {
           </div>
         </form>
       )}
-      {status && <Notice kind={status.kind}>{status.text}</Notice>}
-      <p className="muted">
-        {m.noAccount} <Link to={withReturn('/registration', next ?? '/')}>{m.toRegistration}</Link>
-      </p>
+      {step === 'password' && (
+        <form className="stack" onSubmit={signInWithPassword} noValidate>
+          <Field label={m.email} name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Field label={m.password} name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          {consentBox}
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={!consent || loading || !email.trim() || !password}>
+              {loading ? m.verifying : m.verify}
+            </button>
+            <Button variant="ghost" onClick={reset}>{m.cancel}</Button>
+          </div>
+          <p className="muted">
+            {m.forgotPassword} <button type="button" className="link-button" onClick={() => go('email')}>{m.byCodeInstead}</button>
+          </p>
+        </form>
+      )}
+      {step === 'confirm' && unproven && <ConfirmStep session={unproven} email={email.trim()} onConfirmed={done} />}
+      {step === 'name' && <NameStep email={email.trim()} onDone={done} />}
+      {status && step !== 'name' && <Notice kind={status.kind}>{status.text}</Notice>}
+      {step !== 'name' && (
+        <p className="muted">
+          {m.noAccount} <Link to={withReturn('/registration', next ?? '/')}>{m.toRegistration}</Link>
+        </p>
+      )}
     </section>
   );
 }

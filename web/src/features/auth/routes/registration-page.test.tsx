@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/nakama/errors.ts';
 import { renderPage } from '../../../test/render.tsx';
 
@@ -19,9 +19,13 @@ const { Component: RegistrationPage, validateRegistration, registrationError } =
 async function submitForm(user: ReturnType<typeof userEvent.setup>): Promise<void> {
   await user.type(screen.getByLabelText('Имя пользователя'), 'ivan');
   await user.type(screen.getByLabelText('Пароль'), 'long enough');
+  await user.type(screen.getByLabelText('Повторите пароль'), 'long enough');
   await user.type(screen.getByLabelText('Электронная почта'), 'ivan@example.com');
+  await user.click(screen.getByRole('checkbox'));
   await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
 }
+
+beforeEach(() => vi.clearAllMocks());
 
 describe('registration', () => {
   it('validates username, password and e-mail before calling the server', async () => {
@@ -33,6 +37,7 @@ describe('registration', () => {
     expect(screen.getByText('Введите имя пользователя')).toBeInTheDocument();
     expect(screen.getByText('Пароль должен содержать не менее 8 символов')).toBeInTheDocument();
     expect(screen.getByText('Некорректный адрес электронной почты')).toBeInTheDocument();
+    expect(screen.getByText('Необходимо дать согласие на обработку персональных данных')).toHaveClass('field-error');
     expect(register).not.toHaveBeenCalled();
     expect(screen.getByRole('link', { name: 'Войти' })).toHaveAttribute('href', '/login');
   });
@@ -46,6 +51,18 @@ describe('registration', () => {
     expect(register).toHaveBeenCalledWith('ivan', 'long enough', 'ivan@example.com');
   });
 
+  it('needs the personal-data consent, like signing in', async () => {
+    const user = userEvent.setup();
+    renderPage(<RegistrationPage />, '/registration');
+    await user.type(screen.getByLabelText('Имя пользователя'), 'ivan');
+    await user.type(screen.getByLabelText('Пароль'), 'long enough');
+    await user.type(screen.getByLabelText('Электронная почта'), 'ivan@example.com');
+    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться' }));
+    expect(screen.getByText('Необходимо дать согласие на обработку персональных данных')).toHaveClass('field-error');
+    expect(register).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Согласие на обработку персональных данных' })).toHaveAttribute('href', '/dataProcessingConsent');
+  });
+
   it('maps server answers to field errors', () => {
     const taken = 'Этот адрес электронной почты уже зарегистрирован. Если это ваш адрес, войдите по коду из письма.';
     expect(registrationError(new ApiError(409, 6, 'Email is already in use.'))).toEqual({ email: taken });
@@ -53,6 +70,7 @@ describe('registration', () => {
     expect(registrationError(new ApiError(400, 3, 'Password must be at least 8 characters long.'))).toEqual({ password: 'Пароль должен содержать не менее 8 символов' });
     expect(registrationError(new ApiError(400, 3, 'Invalid email address format.'))).toEqual({ email: 'Некорректный адрес электронной почты' });
     expect(validateRegistration('with space', 'password1', 'a@example.com').username).toBeDefined();
+    expect(validateRegistration('ivan', 'password1', 'ivan@example.com', 'password2')).toEqual({ repeat: 'Пароли не совпадают' });
   });
 
   it('confirms the address with the mailed code before the account counts, then opens the profile', async () => {

@@ -1,6 +1,6 @@
-// Upload into a section: ImageUpload converts to WebP and shows progress, then the photo is created.
-// The spec has photo upload failures only logged; a failed create_team_photo is shown.
-import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
+// Upload into a section: several images at once, each converted to WebP and uploaded with its progress,
+// then created as a photo of the section; a failure shows beside its file.
+import { countOf } from '../../../shared/i18n/number.ts';
 import { ImageUpload } from '../../../shared/ui/image-upload.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useCreatePhoto } from '../api/create-team-photo.ts';
@@ -14,14 +14,15 @@ export function PhotoUpload({ teamId, sectionId }: { teamId: string; sectionId: 
       <ImageUpload
         key={sectionId}
         label={m.upload}
-        showError={false}
-        onError={(message, err) => console.error(m.uploadFailedLog, message, err)}
-        onUploaded={(fileId) =>
-          create.mutate(
-            { team_id: teamId, section_id: sectionId, file_id: fileId },
-            { onSuccess: () => toast(m.photoAdded, 'success'), onError: (err) => toast(apiErrorMessage(err, m.photoAddFailed), 'error') },
-          )
-        }
+        multiple
+        failedMessage={m.photoAddFailed}
+        onUploaded={async (fileId) => {
+          await create.mutateAsync({ team_id: teamId, section_id: sectionId, file_id: fileId });
+        }}
+        onFinished={(ok) => {
+          if (ok === 1) toast(m.photoAdded, 'success');
+          else if (ok > 1) toast(m.photosAdded(countOf(ok, ['фото', 'фото', 'фото'])), 'success');
+        }}
       />
     </div>
   );

@@ -1,49 +1,157 @@
-// /players/{id}: full name, id, created, updated and the avatar id when there is one.
-import { Link, useParams } from 'react-router';
+// /players/{id}: the player's photo and name, goals and matches, the teams they play in with number and
+// role; their creator edits or deletes them here.
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/nakama/errors.ts';
 import { fileUrl } from '../../../lib/nakama/upload.ts';
-import { formatDateTime } from '../../../shared/i18n/format.ts';
-import { ErrorState, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
+import { useSession } from '../../../stores/session.ts';
+import { fullName, type Player } from '../../../shared/api/players.ts';
+import { formatDate } from '../../../shared/i18n/format.ts';
+import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
+import { FIELD_ROLES, TEAM_ROLES } from '../../../shared/lib/roles.ts';
+import { CardGrid, CardLink } from '../../../shared/ui/card-link.tsx';
+import { Dialog } from '../../../shared/ui/dialog.tsx';
+import { Button, EmptyState, ErrorState, Notice, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
+import { useToast } from '../../../shared/ui/toast.tsx';
+import { useDeletePlayer } from '../api/delete-player.ts';
 import { usePlayer } from '../api/get-player.ts';
-import { fullName } from '../../../shared/api/players.ts';
+import { usePlayerTeams } from '../api/player-teams.ts';
+import { useUpdatePlayer } from '../api/update-player.ts';
+import { PlayerForm } from '../components/player-form.tsx';
 import { playerMessages as m } from '../messages.ts';
+import '../players.css';
+
+function Teams({ playerId }: { playerId: string }) {
+  const q = usePlayerTeams(playerId);
+  return (
+    <section className="stack">
+      <h2>{m.teams}</h2>
+      {q.isPending && <Spinner />}
+      {q.isError && <ErrorState onRetry={() => void q.refetch()}>{m.teamsFailed}</ErrorState>}
+      {q.isSuccess && q.data.length === 0 && <EmptyState>{m.noTeams}</EmptyState>}
+      {q.isSuccess && q.data.length > 0 && (
+        <CardGrid label={m.teams}>
+          {q.data.map(({ team, membership: tp }) => (
+            <li key={tp.id}>
+              <CardLink to={`/teams/${team.id}`} title={team.name} image={team.avatar_id ? fileUrl(team.avatar_id) : '/images/default-team.svg'}>
+                <span className="card-link-meta">
+                  {m.number(tp.number)} · {tp.field_role ? FIELD_ROLES[tp.field_role] : m.noRole}
+                  {tp.team_role === 1 && ` · ${TEAM_ROLES[1]}`}
+                </span>
+                {!tp.is_confirmed && <span className="badge badge-waiting">{m.requestWaiting}</span>}
+                {tp.is_confirmed && tp.is_main_squad && <span className="badge">{m.mainSquad}</span>}
+              </CardLink>
+            </li>
+          ))}
+        </CardGrid>
+      )}
+    </section>
+  );
+}
+
+function DeleteDialog({ player, onClose }: { player: Player; onClose(): void }) {
+  const remove = useDeletePlayer();
+  const navigate = useNavigate();
+  const toast = useToast();
+  return (
+    <Dialog title={m.deleteTitle} onClose={onClose}>
+      <p>{m.deleteConfirm(fullName(player))}</p>
+      {remove.isError && <Notice kind="error">{apiErrorMessage(remove.error, m.deleteFailed)}</Notice>}
+      <div className="form-actions">
+        <Button
+          variant="danger"
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate(player.id, {
+              onSuccess: () => {
+                toast(m.deleted, 'success');
+                navigate('/players');
+              },
+            })
+          }
+        >
+          {m.delete}
+        </Button>
+        <Button variant="ghost" onClick={onClose}>{m.cancel}</Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function Profile({ player, mine }: { player: Player; mine: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const update = useUpdatePlayer();
+  const toast = useToast();
+  const name = fullName(player);
+  if (editing) {
+    return (
+      <section className="stack">
+        <PageTitle title={name}>{m.editTitle}</PageTitle>
+        <PlayerForm
+          initial={{ first_name: player.first_name, middle_name: player.middle_name ?? '', last_name: player.last_name, avatar_id: player.avatar_id }}
+          submitLabel={m.saveChanges}
+          pending={update.isPending}
+          error={update.isError ? apiErrorMessage(update.error, m.saveFailed) : undefined}
+          onCancel={() => setEditing(false)}
+          onSubmit={(v) =>
+            update.mutate(
+              { id: player.id, first_name: v.first_name, middle_name: v.middle_name || null, last_name: v.last_name, avatar_id: v.avatar_id ?? null },
+              {
+                onSuccess: () => {
+                  toast(m.saved, 'success');
+                  setEditing(false);
+                },
+              },
+            )
+          }
+        />
+      </section>
+    );
+  }
+  return (
+    <header className="player-head">
+      <img className="player-photo" src={player.avatar_id ? fileUrl(player.avatar_id) : '/images/default-avatar.svg'} alt="" width={144} height={144} />
+      <div className="player-title">
+        <PageTitle>{name}</PageTitle>
+        <p className="muted">{m.since(formatDate(player.create_time))}</p>
+        <dl className="player-stats">
+          <div><dt>{m.goals}</dt><dd>{player.goals}</dd></div>
+          <div><dt>{m.matches}</dt><dd>{player.matches}</dd></div>
+        </dl>
+      </div>
+      {mine && (
+        <div className="form-actions player-actions">
+          <Button variant="secondary" onClick={() => setEditing(true)}>{m.edit}</Button>
+          <Button variant="ghost" onClick={() => setDeleting(true)}>{m.delete}</Button>
+        </div>
+      )}
+      {deleting && <DeleteDialog player={player} onClose={() => setDeleting(false)} />}
+    </header>
+  );
+}
 
 export function Component() {
   const { id = '' } = useParams();
   const q = usePlayer(id);
+  const me = useSession().session?.user_id;
   if (q.isPending) return <Spinner />;
   if (q.isError) {
     const notFound = q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 400);
     return (
       <section className="page narrow">
-        <ErrorState onRetry={notFound ? undefined : () => void q.refetch()}>{notFound ? m.notFound : m.loadFailed}</ErrorState>
-        <Link to="/players">{m.back}</Link>
+        <PageTitle>{notFound ? m.notFound : m.loadFailed}</PageTitle>
+        {!notFound && <ErrorState onRetry={() => void q.refetch()}>{m.loadFailed}</ErrorState>}
+        {notFound && <p className="muted">{m.notFoundText}</p>}
+        <Link className="btn btn-secondary" to="/players">{m.back}</Link>
       </section>
     );
   }
   const p = q.data;
   return (
-    <section className="page narrow">
-      {p.avatar_id && <img className="player-photo" src={fileUrl(p.avatar_id)} alt={fullName(p)} width={160} height={160} />}
-      <PageTitle>{fullName(p)}</PageTitle>
-      <dl className="details">
-        <dt>{m.id}</dt>
-        <dd><code>{p.id}</code></dd>
-        <dt>{m.created}</dt>
-        <dd>{formatDateTime(p.create_time)}</dd>
-        <dt>{m.updated}</dt>
-        <dd>{formatDateTime(p.update_time)}</dd>
-        {p.avatar_id && (
-          <>
-            <dt>{m.avatarId}</dt>
-            <dd><code>{p.avatar_id}</code></dd>
-          </>
-        )}
-        <dt>{m.goals}</dt>
-        <dd>{p.goals}</dd>
-        <dt>{m.matches}</dt>
-        <dd>{p.matches}</dd>
-      </dl>
+    <section className="page">
+      <Profile key={p.update_time} player={p} mine={!!me && me === p.creator_id} />
+      <Teams playerId={p.id} />
       <Link to="/players">{m.back}</Link>
     </section>
   );

@@ -1,13 +1,19 @@
-// /players: links labelled with last, first and middle name.
+// /players: every player as a card (photo, last, first and middle name, goals and matches), searchable
+// by the start of the last name.
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
+import { fileUrl } from '../../../lib/nakama/upload.ts';
 import { useAuthenticated } from '../../../stores/session.ts';
-import { EmptyState, ErrorState, LoadMore, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
-import { fullName, useListPlayers } from '../../../shared/api/players.ts';
+import { fullName, playerStats, useListPlayers } from '../../../shared/api/players.ts';
+import { CardGrid, CardLink } from '../../../shared/ui/card-link.tsx';
+import { EmptyState, ErrorState, Field, LoadMore, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
 import { playerMessages as m } from '../messages.ts';
 
 export function Component() {
   const authenticated = useAuthenticated();
-  const q = useListPlayers({});
+  const [search, setSearch] = useState('');
+  const lastName = useDeferredValue(search.trim());
+  const q = useListPlayers(lastName ? { last_name: lastName } : {});
   const players = q.data?.pages.flatMap((p) => p.players) ?? [];
   return (
     <section className="page">
@@ -15,17 +21,22 @@ export function Component() {
         <PageTitle>{m.listTitle}</PageTitle>
         {authenticated && <Link className="btn btn-primary" to="/players/create">{m.create}</Link>}
       </div>
+      <div className="search-bar">
+        <Field label={m.search} name="search" type="search" placeholder={m.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
       {q.isPending && <Spinner />}
       {q.isError && <ErrorState onRetry={() => void q.refetch()}>{m.loadFailed}</ErrorState>}
-      {q.isSuccess && players.length === 0 && <EmptyState>{m.empty}</EmptyState>}
+      {q.isSuccess && players.length === 0 && <EmptyState>{lastName ? m.nothingFound : m.empty}</EmptyState>}
       {players.length > 0 && (
-        <ul className="link-list">
+        <CardGrid label={m.listTitle}>
           {players.map((p) => (
             <li key={p.id}>
-              <Link to={`/players/${p.id}`}>{fullName(p)}</Link>
+              <CardLink to={`/players/${p.id}`} round title={fullName(p)} image={p.avatar_id ? fileUrl(p.avatar_id) : '/images/default-avatar.svg'}>
+                <span className="card-link-meta">{playerStats(p)}</span>
+              </CardLink>
             </li>
           ))}
-        </ul>
+        </CardGrid>
       )}
       <LoadMore query={q}>{m.loadMore}</LoadMore>
     </section>

@@ -1,12 +1,13 @@
 // /teams/create: avatar, name (required), description and type; success goes to the team after 1 s.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/nakama/errors.ts';
 import { useAuthenticated } from '../../../stores/session.ts';
-import { Field, Notice, PageTitle } from '../../../shared/ui/index.tsx';
+import { TEAM_TYPES } from '../../../shared/api/teams.ts';
+import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
+import { withReturn } from '../../../shared/lib/return-to.ts';
+import { Field, Notice, PageTitle, SelectField, TextAreaField } from '../../../shared/ui/index.tsx';
 import { ImageUpload } from '../../../shared/ui/image-upload.tsx';
 import { useCreateTeam } from '../api/create-team.ts';
-import { TEAM_TYPES } from '../../../shared/api/teams.ts';
 import { teamMessages as m } from '../messages.ts';
 
 export const REDIRECT_DELAY_MS = 1000;
@@ -46,34 +47,28 @@ export function Component() {
       <section className="page narrow">
         <PageTitle>{m.createTitle}</PageTitle>
         <Notice kind="info">{m.signInToCreate}</Notice>
-        <Link className="btn btn-primary" to="/login">{m.toLogin}</Link>
+        <Link className="btn btn-primary" to={withReturn('/login', '/teams/create')}>{m.toLogin}</Link>
       </section>
     );
   }
 
   return (
-    <section className="page narrow">
+    <section className="page form-page">
       <PageTitle>{m.createTitle}</PageTitle>
-      <form className="stack" onSubmit={submit} noValidate>
-        <ImageUpload label={m.avatar} value={avatarId} onUploaded={setAvatarId} failedMessage={m.avatarFailed} />
+      <form className="form-grid" onSubmit={submit} noValidate>
+        <ImageUpload label={m.avatar} value={avatarId} placeholder="/images/default-team.svg" onUploaded={setAvatarId} failedMessage={m.avatarFailed} />
         <Field label={m.name} name="name" required maxLength={100} value={name} error={nameError} onChange={(e) => setName(e.target.value)} />
-        <div className="field">
-          <label htmlFor="team-description">{m.description}</label>
-          <textarea id="team-description" rows={4} maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="team-type">{m.type}</label>
-          <select id="team-type" value={teamType} onChange={(e) => setTeamType(Number(e.target.value))}>
-            {Object.entries(TEAM_TYPES).map(([v, label]) => <option key={v} value={v}>{label}</option>)}
-          </select>
-        </div>
+        <SelectField label={m.type} name="team_type" hint={m.typeHint} value={teamType} onChange={(e) => setTeamType(Number(e.target.value))}>
+          {Object.entries(TEAM_TYPES).map(([v, label]) => <option key={v} value={v}>{label}</option>)}
+        </SelectField>
+        <TextAreaField label={m.description} name="description" maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} />
         {createdId && <Notice kind="success">{m.created(name.trim())}</Notice>}
-        {create.isError && (
-          <Notice kind="error">{create.error instanceof ApiError && create.error.status === 400 ? `${m.createFailed} ${create.error.message}` : m.createFailed}</Notice>
-        )}
-        <button type="submit" className="btn btn-primary" disabled={create.isPending || !!createdId}>
-          {create.isPending ? m.saving : m.save}
-        </button>
+        {create.isError && <Notice kind="error">{apiErrorMessage(create.error, m.createFailed)}</Notice>}
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={create.isPending || !!createdId}>
+            {create.isPending ? m.saving : m.save}
+          </button>
+        </div>
       </form>
     </section>
   );

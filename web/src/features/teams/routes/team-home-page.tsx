@@ -11,10 +11,11 @@ import { teamMessages as m } from '../messages.ts';
 const UPCOMING_DAYS = 30;
 const UPCOMING_MAX = 5;
 
-function roleOf(v: { is_owner: boolean; is_admin: boolean; is_member: boolean }): string {
+function roleOf(v: { is_owner: boolean; is_admin: boolean; is_member: boolean; pending_request_id?: string }): string {
   if (v.is_owner) return m.owner;
   if (v.is_admin) return m.admin;
   if (v.is_member) return m.member;
+  if (v.pending_request_id) return m.applicant;
   return m.visitor;
 }
 

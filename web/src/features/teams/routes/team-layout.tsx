@@ -1,12 +1,15 @@
-// /teams/{teamId}: the team header (avatar, name, description), the side menu and the child page.
-import { useRef } from 'react';
-import { Link, NavLink, Outlet, useParams } from 'react-router';
+// /teams/{teamId}: the team header (avatar, name, description, joining), the side menu and the child page.
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../../lib/nakama/errors.ts';
-import { fileUrl, uploadFile } from '../../../lib/nakama/upload.ts';
-import { IMAGE_MESSAGES, ImageError, toWebpBase64 } from '../../../shared/lib/image.ts';
-import { ErrorState, Spinner } from '../../../shared/ui/index.tsx';
+import { fileUrl } from '../../../lib/nakama/upload.ts';
+import { useReject } from '../../../shared/api/reject-team-player.ts';
+import { useTeam, type TeamWithViewer } from '../../../shared/api/teams.ts';
+import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
+import { Dialog } from '../../../shared/ui/dialog.tsx';
+import { Button, ErrorState, Spinner, useTitle } from '../../../shared/ui/index.tsx';
+import { ImageUpload } from '../../../shared/ui/image-upload.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
-import { useTeam } from '../../../shared/api/teams.ts';
 import { useUpdateTeam } from '../api/update-team.ts';
 import { teamMessages as m } from '../messages.ts';
 import '../teams.css';
@@ -22,59 +25,96 @@ const MENU = [
   { to: 'about', label: m.about },
 ];
 
-function AvatarPencil({ teamId }: { teamId: string }) {
-  const input = useRef<HTMLInputElement>(null);
+/** The child page's name for the browser title, from the address below the team's. */
+const SECTIONS: Record<string, string> = { ...Object.fromEntries(MENU.filter((i) => i.to).map((i) => [i.to, i.label])), join: m.joinTitle };
+
+function AvatarDialog({ team, onClose }: { team: TeamWithViewer; onClose(): void }) {
   const update = useUpdateTeam();
   const toast = useToast();
-  async function choose(file: File | undefined) {
-    if (!file) return;
-    try {
-      const { uuid } = await uploadFile(await toWebpBase64(file), 'image/webp');
-      await update.mutateAsync({ id: teamId, avatar_id: uuid });
-    } catch (err) {
-      toast(err instanceof ImageError && err.message === IMAGE_MESSAGES.tooLarge ? err.message : m.avatarFailed, 'error');
-      console.error(m.avatarFailed, err);
-    } finally {
-      if (input.current) input.current.value = '';
-    }
-  }
   return (
-    <>
-      <button type="button" className="avatar-pencil" aria-label={m.changeAvatar} title={m.changeAvatar} onClick={() => input.current?.click()}>
-        ✎
-      </button>
-      <input ref={input} type="file" accept="image/*" hidden onChange={(e) => void choose(e.target.files?.[0])} />
-    </>
+    <Dialog title={m.changeAvatar} onClose={onClose}>
+      <ImageUpload
+        label={m.avatar}
+        value={team.avatar_id}
+        placeholder="/images/default-team.svg"
+        confirm
+        failedMessage={m.avatarFailed}
+        onUploaded={async (uuid) => {
+          await update.mutateAsync({ id: team.id, avatar_id: uuid });
+          toast(m.avatarSaved, 'success');
+          onClose();
+        }}
+      />
+    </Dialog>
   );
+}
+
+/** Joining, as the viewer stands: the button, or their request waiting with a way to withdraw it. */
+function Joining({ team }: { team: TeamWithViewer }) {
+  const withdraw = useReject(team.id);
+  const toast = useToast();
+  const pending = team.viewer.pending_request_id;
+  if (pending) {
+    return (
+      <div className="team-request" role="status">
+        <span className="badge badge-waiting">{m.requestSent}</span>
+        <span className="muted">{m.requestWaiting}</span>
+        <Button
+          variant="ghost"
+          disabled={withdraw.isPending}
+          onClick={() =>
+            withdraw.mutate(pending, {
+              onSuccess: () => toast(m.requestWithdrawn, 'success'),
+              onError: (err) => toast(apiErrorMessage(err, m.withdrawFailed), 'error'),
+            })
+          }
+        >
+          {m.withdraw}
+        </Button>
+      </div>
+    );
+  }
+  return team.viewer.can_join ? <Link className="btn btn-primary" to="join">{m.join}</Link> : null;
 }
 
 export function Component() {
   const { teamId = '' } = useParams();
+  const here = useLocation();
   const q = useTeam(teamId);
+  const [changingAvatar, setChangingAvatar] = useState(false);
+  const section = SECTIONS[here.pathname.split('/')[3] ?? ''];
+  useTitle(section, q.data?.name ?? (q.isError ? m.notFound : undefined));
 
   if (q.isPending) return <Spinner />;
   if (q.isError) {
     const missing = q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 400);
-    return <ErrorState onRetry={missing ? undefined : () => void q.refetch()}>{missing ? m.notFound : m.teamLoadFailed}</ErrorState>;
+    return (
+      <section className="page narrow">
+        <ErrorState onRetry={missing ? undefined : () => void q.refetch()}>{missing ? m.notFound : m.teamLoadFailed}</ErrorState>
+        <Link className="btn btn-secondary" to="/teams">{m.backToList}</Link>
+      </section>
+    );
   }
   const team = q.data;
-  // The spec's only condition: none of the user's players is on the team (confirmed or not). Visitors have
-  // no players, so they see it too and the join page asks them to sign in.
-  const showJoin = !team.viewer.has_player;
 
   return (
     <div className="team">
       <header className="team-header">
         <div className="team-avatar">
           <img src={team.avatar_id ? fileUrl(team.avatar_id) : '/images/default-team.svg'} alt="" width={96} height={96} />
-          {team.viewer.can_manage && <AvatarPencil teamId={team.id} />}
+          {team.viewer.can_manage && (
+            <button type="button" className="avatar-pencil" aria-label={m.changeAvatar} title={m.changeAvatar} onClick={() => setChangingAvatar(true)}>
+              ✎
+            </button>
+          )}
         </div>
         <div className="team-title">
           <h1>{team.name}</h1>
           <p className="muted">{team.description || m.noDescription}</p>
+          <Joining team={team} />
         </div>
-        {showJoin && <Link className="btn btn-primary" to="join">{m.join}</Link>}
       </header>
+      {changingAvatar && <AvatarDialog team={team} onClose={() => setChangingAvatar(false)} />}
       <div className="team-body">
         <nav className="team-menu" aria-label={m.menu}>
           {MENU.map((i) => (

@@ -25,13 +25,13 @@ beforeEach(() => {
 });
 
 const open = () => renderPage(<TeamsPage />, '/teams', '/teams');
-const teamCard = (name: string) => screen.getByRole('link', { name }).closest('li') as HTMLElement;
+const teamCard = (name: string) => screen.getByRole('link', { name: new RegExp(`^${name}`) }).closest('li') as HTMLElement;
 
 describe('teams list', () => {
   it('labels team type 0 Открытая and 1 Закрытая and links each title to its team', async () => {
     open();
-    expect(await screen.findByRole('link', { name: 'Открытые' })).toHaveAttribute('href', '/teams/t0');
-    expect(screen.getByRole('link', { name: 'Закрытые' })).toHaveAttribute('href', '/teams/t1');
+    expect(await screen.findByRole('link', { name: /^Открытые/ })).toHaveAttribute('href', '/teams/t0');
+    expect(screen.getByRole('link', { name: /^Закрытые/ })).toHaveAttribute('href', '/teams/t1');
     expect(within(teamCard('Открытые')).getByText('Открытая')).toBeInTheDocument();
     expect(within(teamCard('Закрытые')).getByText('Закрытая')).toBeInTheDocument();
   });
@@ -39,29 +39,29 @@ describe('teams list', () => {
   it('filters by type: Открытая asks for team_type 0, Закрытая for 1, Все for none', async () => {
     const user = userEvent.setup();
     open();
-    await screen.findByRole('link', { name: 'Закрытые' });
+    await screen.findByRole('link', { name: /^Закрытые/ });
     expect(rpc).toHaveBeenLastCalledWith('list_teams', expect.not.objectContaining({ team_type: expect.anything() }));
     const filters = within(screen.getByRole('group', { name: 'Тип команды' }));
 
     await user.click(filters.getByRole('button', { name: 'Открытая' }));
     expect(rpc).toHaveBeenLastCalledWith('list_teams', expect.objectContaining({ team_type: 0 }));
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Закрытые' })).not.toBeInTheDocument());
-    expect(screen.getByRole('link', { name: 'Открытые' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: /^Закрытые/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: /^Открытые/ })).toBeInTheDocument();
     expect(filters.getByRole('button', { name: 'Открытая' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(filters.getByRole('button', { name: 'Закрытая' }));
     expect(rpc).toHaveBeenLastCalledWith('list_teams', expect.objectContaining({ team_type: 1 }));
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Открытые' })).not.toBeInTheDocument());
-    expect(screen.getByRole('link', { name: 'Закрытые' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: /^Открытые/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: /^Закрытые/ })).toBeInTheDocument();
 
     await user.click(filters.getByRole('button', { name: 'Все' }));
-    expect(await screen.findByRole('link', { name: 'Открытые' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Закрытые' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Открытые/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Закрытые/ })).toBeInTheDocument();
   });
 
   it('hides the create button from guests', async () => {
     open();
-    await screen.findByRole('link', { name: 'Открытые' });
+    await screen.findByRole('link', { name: /^Открытые/ });
     expect(screen.queryByRole('link', { name: 'Создать команду' })).not.toBeInTheDocument();
   });
 

@@ -2,6 +2,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { fileUrl } from '../../../lib/nakama/upload.ts';
 import { useAuthenticated } from '../../../stores/session.ts';
+import { CardGrid, CardLink } from '../../../shared/ui/card-link.tsx';
 import { Button, EmptyState, ErrorState, LoadMore, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
 import { useListTeams } from '../api/list-teams.ts';
 import { TEAM_TYPES } from '../../../shared/api/teams.ts';
@@ -40,19 +41,20 @@ export function Component() {
       {q.isPending && <Spinner />}
       {q.isError && <ErrorState onRetry={() => void q.refetch()}>{m.loadFailed}</ErrorState>}
       {q.isSuccess && teams.length === 0 && <EmptyState>{m.empty}</EmptyState>}
-      <ul className="team-grid">
-        {teams.map((t) => (
-          <li key={t.id} className="team-card">
-            <img src={t.avatar_id ? fileUrl(t.avatar_id) : '/images/default-team.svg'} alt="" width={64} height={64} />
-            <div>
-              <h2><Link to={`/teams/${t.id}`}>{t.name}</Link></h2>
-              <span className="badge">{TEAM_TYPES[t.team_type]}</span>
-              <span className="muted"> · {m.members(String(t.member_count))}</span>
-              {t.description && <p className="muted clamp">{t.description}</p>}
-            </div>
-          </li>
-        ))}
-      </ul>
+      {teams.length > 0 && (
+        <CardGrid label={m.listTitle}>
+          {teams.map((t) => (
+            <li key={t.id}>
+              <CardLink to={`/teams/${t.id}`} title={t.name} image={t.avatar_id ? fileUrl(t.avatar_id) : '/images/default-team.svg'}>
+                <span className="card-link-meta">
+                  <span className="badge">{TEAM_TYPES[t.team_type]}</span> {m.members(t.member_count)}
+                </span>
+                {t.description && <span className="muted clamp">{t.description}</span>}
+              </CardLink>
+            </li>
+          ))}
+        </CardGrid>
+      )}
       <LoadMore query={q}>{m.loadMore}</LoadMore>
     </section>
   );
