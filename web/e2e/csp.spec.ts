@@ -68,7 +68,7 @@ test('the app runs under its Content-Security-Policy', async ({ page }) => {
   await signInByCode(portal, page, 'csp.user@example.com');
   for (const path of ['/schedule', '/players/create', '/teams/create', '/user/profile']) await visit(page, violations, path);
   await page.getByLabel('Аватар').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: PNG });
-  const avatar = page.locator('img.avatar-large');
+  const avatar = page.locator('img.upload-preview');
   // A refused image makes the upload fail: the violation is the failure worth reading, so it comes first.
   const uploaded = await expect(avatar).toHaveAttribute('src', /^\/uploads\/[0-9a-f-]{36}$/).then(() => true, () => false);
   expect(await violations()).toEqual([]);

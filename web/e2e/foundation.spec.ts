@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { enterCode, GOOGLE_ACCOUNT, PNG, startPortal, type Portal } from './portal.ts';
+import { expect, test } from '@playwright/test';
+import { enterCode, GOOGLE_ACCOUNT, mailedCode, PNG, signInByCode, startPortal, type Portal } from './portal.ts';
 
 let portal: Portal;
 test.beforeAll(async () => {
@@ -8,22 +8,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await portal?.close();
 });
-
-async function loginByCode(page: Page, email: string): Promise<void> {
-  await page.goto(`${portal.url}/login`);
-  await page.getByRole('button', { name: 'Код на электронную почту' }).click();
-  await page.getByLabel('Электронная почта').fill(email);
-  const send = page.getByRole('button', { name: 'Получить код' });
-  await expect(send).toBeDisabled();
-  await page.getByRole('checkbox').check();
-  await send.click();
-  await expect(page.getByText('Код отправлен на вашу почту')).toBeVisible();
-  const mail = await portal.smtp.waitForMail(email, 10_000);
-  const code = /\b(\d{6})\b/.exec(mail.text ?? '')![1];
-  await page.getByLabel('Код из письма').fill(code);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
-}
 
 test('a first visit gets a guest session from a device id', async ({ page }) => {
   await page.goto(portal.url);
@@ -39,7 +23,23 @@ test('a first visit gets a guest session from a device id', async ({ page }) => 
 });
 
 test('e-mail code login: the mail arrives, the code signs in, logout returns to a guest', async ({ page }) => {
-  await loginByCode(page, 'fan.one@example.com');
+  await page.goto(`${portal.url}/login`);
+  await page.getByRole('button', { name: 'Код на электронную почту' }).click();
+  await page.getByLabel('Электронная почта').fill('fan.one@example.com');
+  const send = page.getByRole('button', { name: 'Получить код' });
+  await expect(send).toBeDisabled();
+  await page.getByRole('checkbox').check();
+  await send.click();
+  await expect(page.getByText('Код отправлен на вашу почту')).toBeVisible();
+  await page.getByLabel('Код из письма').fill(await mailedCode(portal, 'fan.one@example.com'));
+  await page.getByRole('button', { name: 'Войти' }).click();
+  // A first sign-in asks for the name others will see; it is kept everywhere.
+  await expect(page.getByRole('heading', { name: 'Как вас называть?' })).toBeVisible();
+  await expect(page.getByLabel('Имя', { exact: true })).toHaveValue('fan.one');
+  await page.getByLabel('Имя', { exact: true }).fill('Фёдор Болельщиков');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await page.waitForURL(`${portal.url}/`);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Фёдор Болельщиков' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('tribuna.is_guest'))).toBe('false');
   await page.getByRole('button', { name: 'Выйти' }).click();
   await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
@@ -50,18 +50,20 @@ test('registration: the mailed code confirms the address, and the account can cr
   const email = 'new.member@example.com';
   await page.goto(`${portal.url}/registration`);
   await page.getByLabel('Имя пользователя').fill('new_member');
-  await page.getByLabel('Пароль').fill('my-password-1');
+  await page.getByLabel('Пароль', { exact: true }).fill('my-password-1');
+  await page.getByLabel('Повторите пароль').fill('my-password-1');
   await page.getByLabel('Электронная почта').fill(email);
+  await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
   await expect(page.getByText(`Мы отправили код на ${email}.`, { exact: false })).toBeVisible();
   // Not signed in until the address is confirmed.
   expect(await page.evaluate(() => localStorage.getItem('tribuna.is_guest'))).toBe('true');
-  const mail = await portal.smtp.waitForMail(email, 10_000);
-  const code = /\b(\d{6})\b/.exec(mail.text ?? '')![1];
-  await page.getByLabel('Код из письма').fill(code);
+  await page.getByLabel('Код из письма').fill(await mailedCode(portal, email));
   await page.getByRole('button', { name: 'Подтвердить' }).click();
   await page.waitForURL(`${portal.url}/user/profile`);
   await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+  // Shown by the username chosen at registration until a display name is set.
+  await expect(page.getByRole('heading', { level: 1, name: 'new_member' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('tribuna.is_guest'))).toBe('false');
   await page.goto(`${portal.url}/teams/create`);
   await page.getByLabel('Название').fill('Команда новичка');
@@ -77,7 +79,7 @@ test('Google login through the provider redirect and the callback page', async (
   await page.waitForURL(`${portal.url}/`);
   await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
   await page.goto(`${portal.url}/user/profile`);
-  await expect(page.getByText(GOOGLE_ACCOUNT.name)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: GOOGLE_ACCOUNT.name })).toBeVisible();
 });
 
 test('the Google callback without a code says so', async ({ page }) => {
@@ -86,7 +88,7 @@ test('the Google callback without a code says so', async ({ page }) => {
 });
 
 test('profile: edit the fields and upload an avatar; they are there after a reload', async ({ page }) => {
-  await loginByCode(page, 'profile.user@example.com');
+  await signInByCode(portal, page, 'profile.user@example.com');
   await page.goto(`${portal.url}/user/profile`);
   await expect(page.getByText('Локация не указана')).toBeVisible();
   await expect(page.getByText('У вас пока нет игроков.')).toBeVisible();
@@ -98,22 +100,26 @@ test('profile: edit the fields and upload an avatar; they are there after a relo
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Профиль сохранён')).toBeVisible();
 
+  // A new avatar is shown first and saved only when confirmed.
+  const avatar = page.locator('img.upload-preview');
   await page.getByLabel('Аватар').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: PNG });
-  const avatar = page.locator('img.avatar-large');
   await expect(avatar).toHaveAttribute('src', /^\/uploads\/[0-9a-f-]{36}$/);
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Аватар обновлён')).toBeVisible();
+  await expect(page.locator('img.header-avatar')).toHaveAttribute('src', /^\/uploads\/[0-9a-f-]{36}$/);
 
   await page.reload();
-  await expect(page.getByText('Капитан Иванов')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Капитан Иванов' })).toBeVisible();
   await expect(page.getByText('Казань')).toBeVisible();
   await expect(page.getByText('Москва (Europe/Moscow)')).toBeVisible();
-  const src = await page.locator('img.avatar-large').getAttribute('src');
+  const src = await avatar.getAttribute('src');
   const res = await page.request.get(`${portal.url}${src}`);
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toBe('image/webp');
 });
 
 test('player creation from the profile, then the player page', async ({ page }) => {
-  await loginByCode(page, 'player.owner@example.com');
+  await signInByCode(portal, page, 'player.owner@example.com');
   await page.goto(`${portal.url}/user/profile`);
   await page.getByRole('link', { name: 'Создать игрока' }).click();
   await page.getByRole('button', { name: 'Создать' }).click();
@@ -122,14 +128,14 @@ test('player creation from the profile, then the player page', async ({ page }) 
   await page.getByLabel('Отчество').fill('Иванович');
   await page.getByLabel('Фамилия').fill('Яшин');
   await page.getByLabel('Фото').setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.locator('img.image-upload-preview')).toBeVisible();
+  await expect(page.locator('img.upload-preview')).toHaveAttribute('src', /^\/uploads\//);
   await page.getByRole('button', { name: 'Создать' }).click();
   await expect(page.getByRole('heading', { name: 'Яшин Лев Иванович' })).toBeVisible();
   await expect(page).toHaveURL(/\/players\/[0-9a-f-]{36}$/);
   await page.goto(`${portal.url}/user/profile`);
-  await expect(page.getByRole('link', { name: 'Яшин Лев Иванович' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Яшин Лев Иванович/ })).toBeVisible();
   await page.goto(`${portal.url}/players`);
-  await expect(page.getByRole('link', { name: 'Яшин Лев Иванович' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Яшин Лев Иванович/ })).toBeVisible();
 });
 
 test('unknown addresses show the not-found page', async ({ page }) => {

@@ -61,19 +61,37 @@ export const PNG = Buffer.from(
 );
 
 /** Signs the page in by the e-mail code flow, the code read from the mail the portal sends. */
-export async function signInByCode(portal: Portal, page: Page, email: string): Promise<void> {
+export async function signInByCode(portal: Portal, page: Page, email: string, name?: string): Promise<void> {
   await page.goto(`${portal.url}/login`);
-  await enterCode(portal, page, email);
+  await enterCode(portal, page, email, name);
 }
 
-/** The e-mail code flow on the login page the browser is on. */
-export async function enterCode(portal: Portal, page: Page, email: string): Promise<void> {
+/** The code from the last mail sent to an address. */
+export async function mailedCode(portal: Portal, email: string): Promise<string> {
+  const mail = await portal.smtp.waitForMail(email, 10_000);
+  return /\b(\d{6})\b/.exec(mail.text ?? '')![1];
+}
+
+/**
+ * The e-mail code flow on the login page the browser is on. A first sign-in asks for a name: `name` is
+ * given there, or the question is skipped (the account keeps the part of the address before @).
+ */
+export async function enterCode(portal: Portal, page: Page, email: string, name?: string): Promise<void> {
   await page.getByRole('button', { name: 'Код на электронную почту' }).click();
   await page.getByLabel('Электронная почта').fill(email);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Получить код' }).click();
-  const mail = await portal.smtp.waitForMail(email, 10_000);
-  await page.getByLabel('Код из письма').fill(/\b(\d{6})\b/.exec(mail.text ?? '')![1]);
+  await page.getByLabel('Код из письма').fill(await mailedCode(portal, email));
   await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page.getByRole('button', { name: 'Выйти' })).toBeVisible();
+  // Signed in: the header links the account (its name; on a phone the picture alone).
+  await expect(page.locator('.header-user')).toBeVisible();
+  if (await page.getByRole('heading', { name: 'Как вас называть?' }).isVisible()) {
+    if (name) {
+      await page.getByLabel('Имя', { exact: true }).fill(name);
+      await page.getByRole('button', { name: 'Сохранить' }).click();
+    } else {
+      await page.getByRole('button', { name: 'Пропустить' }).click();
+    }
+    await expect(page.getByRole('heading', { name: 'Как вас называть?' })).toBeHidden();
+  }
 }

@@ -58,10 +58,11 @@ test('a team: creation, a join request, approval by drag and drop, a place on th
   await fan.waitForURL(teamUrl);
   // Their player is on the team now (unconfirmed): no join button.
   await expect(fan.getByRole('link', { name: 'Вступить в команду' })).toHaveCount(0);
+  await expect(fan.getByText('Заявка отправлена', { exact: true })).toBeVisible();
   // The profile, opened in the same page after the join page, lists the player from the same cache entry.
   await fan.locator('.header-username').click();
   await fan.waitForURL(`${portal.url}/user/profile`);
-  await expect(fan.getByRole('link', { name: 'Акинфеев Игорь' })).toHaveAttribute('href', /\/players\/[0-9a-f-]{36}$/);
+  await expect(fan.getByRole('link', { name: /^Акинфеев Игорь/ })).toHaveAttribute('href', /\/players\/[0-9a-f-]{36}$/);
 
   // The owner approves the request by dragging it onto the goalkeepers' column.
   await owner.goto(`${teamUrl}/roster`);

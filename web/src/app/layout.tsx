@@ -61,7 +61,7 @@ function Account() {
   return (
     <div className="header-actions">
       {account.data && <Wallet wallet={account.data.wallet} />}
-      <Link to="/user/profile" className="header-user" title={m.profile}>
+      <Link to="/user/profile" className="header-user" title={m.profile} aria-label={name}>
         <Avatar url={user?.avatar_url} name={name} />
         <span className="header-username">{name}</span>
       </Link>

@@ -6,5 +6,6 @@ const deletePlayer = (id: string) => rpc<Record<string, never>>('delete_player',
 
 export function useDeletePlayer() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deletePlayer, onSuccess: () => qc.invalidateQueries({ queryKey: playerKeys.all }) });
+  // Lists only: the deleted player's own page is left at once, and its query must not be fetched again.
+  return useMutation({ mutationFn: deletePlayer, onSuccess: () => qc.invalidateQueries({ queryKey: [...playerKeys.all, 'list'] }) });
 }

@@ -62,12 +62,14 @@ function DeleteDialog({ player, onClose }: { player: Player; onClose(): void }) 
           variant="danger"
           disabled={remove.isPending}
           onClick={() =>
-            remove.mutate(player.id, {
-              onSuccess: () => {
+            // Awaited here, not in mutate's callbacks: those are dropped if this page is gone by then.
+            void remove.mutateAsync(player.id).then(
+              () => {
                 toast(m.deleted, 'success');
                 navigate('/players');
               },
-            })
+              () => undefined,
+            )
           }
         >
           {m.delete}
