@@ -24,6 +24,7 @@ describe('the one mapping from a failed call to a message', () => {
 
   it('gives the form’s own text for network and server failures, and the spec’s for refused images', () => {
     expect(say(500, 13, 'Internal error')).toBe(FALLBACK);
+    expect(say(503, 14, 'Сервер занят обработкой изображений, попробуйте через минуту.')).toBe('Сервер занят обработкой изображений, попробуйте через минуту.');
     expect(say(0, 14, 'Network request failed')).toBe(FALLBACK);
     expect(say(0, 4, 'Request timed out.')).toBe(FALLBACK);
     expect(apiErrorMessage(new Error('boom'), FALLBACK)).toBe(FALLBACK);

@@ -40,11 +40,15 @@ function sentence(text: string): string {
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
-/** The refusal in the user's words, or undefined when the failure is not a refusal (network, server). */
+/**
+ * The refusal in the user's words, or undefined when the failure says nothing to them (network, timeouts,
+ * unexpected server errors, whose messages are English). A Russian message is the portal's own, whatever
+ * the status (503: "Сервер занят обработкой изображений…").
+ */
 function refusal(error: ApiError): string | undefined {
-  if (error.status < 400 || error.status >= 500) return undefined;
   const message = error.message.trim();
   if (CYRILLIC.test(message)) return sentence(message);
+  if (error.status < 400 || error.status >= 500) return undefined;
   if (error.status === 401 || error.code === 16) return BY_CODE[16];
   const known = KNOWN[message] ?? Object.entries(KNOWN).find(([en]) => message.startsWith(en))?.[1];
   return known ?? BY_CODE[error.code];

@@ -1,7 +1,7 @@
+import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { videoMessages as m } from '../messages.ts';
 
-/** 'Ошибка загрузки данных: {message}', with 'Неизвестная ошибка' when there is no message. */
+/** 'Ошибка загрузки данных: {message}', the message in the user's words, 'Неизвестная ошибка' for any other failure. */
 export function loadErrorText(error: unknown): string {
-  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
-  return m.loadFailed(message || m.unknownError);
+  return m.loadFailed(apiErrorMessage(error, m.unknownError));
 }
