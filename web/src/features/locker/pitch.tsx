@@ -108,7 +108,7 @@ export function Pitch({ tokens, editable, pitchRef, keysHintId, onNudge, onRemov
   return (
     <div
       ref={setRefs}
-      className={`pitch${isOver ? ' over' : ''}`}
+      className={`pitch${editable ? ' editable' : ''}${isOver ? ' over' : ''}`}
       role="group"
       aria-label={m.pitch}
       data-testid="pitch"
