@@ -2,7 +2,7 @@
 // entries, events, photos, videos), statistics gathered, then every statement a listing runs is
 // EXPLAINed as the planner would really run it. A sequential scan of a big table is a missing index.
 // Prints one JSON line: the listings, their statements' plans and the sequential scans found.
-import { listEvents } from '../portal/src/calendar/store.ts';
+import { listEvents, listMyEvents } from '../portal/src/calendar/store.ts';
 import portal from '../portal/src/index.ts';
 import { listPhotos, listSections as listPhotoSections } from '../portal/src/photos/store.ts';
 import { listPlayers } from '../portal/src/players/store.ts';
@@ -80,6 +80,7 @@ const listings: Record<string, (q: Queryable, cursor?: string) => Promise<Page |
   'list_team_players of a team': (q, cursor) => listTeamPlayers(q, { limit: 20, teamIds: [teamId], cursor }),
   'list_team_players of a user': (q, cursor) => listTeamPlayers(q, { limit: 20, userIds: [userId], cursor }),
   list_team_events: (q) => listEvents(q, { teamId, startDate: '2026-01-01', endDate: '2027-12-31', timeZone: 'Europe/Moscow' }),
+  list_my_team_events: (q) => listMyEvents(q, userId, { startDate: '2026-01-01', endDate: '2026-12-31', timeZone: 'Europe/Moscow' }),
   list_photo_sections: (q, cursor) => listPhotoSections(q, { teamId, includeDeleted: false, sortBy: 'sort', dir: 'asc', limit: 20, cursor }),
   'list_photos of a team': (q, cursor) => listPhotos(q, { teamId, includeDeleted: false, dir: 'desc', limit: 20, cursor }),
   'list_photos of a section': (q, cursor) => listPhotos(q, { teamId, sectionId, includeDeleted: false, dir: 'desc', limit: 20, cursor }),

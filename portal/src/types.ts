@@ -5,7 +5,7 @@ import type { listPlayers } from './players/store.ts';
 import type { listTeams, Team, TeamViewer } from './teams/store.ts';
 import type { listTeamPlayers, lowestFreeNumber } from './roster/store.ts';
 import type { listFormations, listPositions } from './locker/store.ts';
-import type { listEvents } from './calendar/store.ts';
+import type { listEvents, listMyEvents } from './calendar/store.ts';
 import type { listPhotos, listSections as listPhotoSections } from './photos/store.ts';
 import type { listSections as listVideoSections, listVideos } from './videos/store.ts';
 
@@ -41,10 +41,14 @@ export interface PositionList {
   positions: Answer<typeof listPositions>;
 }
 
-export type { EventType, TeamEvent } from './calendar/store.ts';
+export type { EventType, MyTeamEvent, TeamEvent } from './calendar/store.ts';
 /** list_team_events */
 export interface TeamEventList {
   events: Answer<typeof listEvents>;
+}
+/** list_my_team_events */
+export interface MyTeamEventList {
+  events: Answer<typeof listMyEvents>;
 }
 
 export type { Photo, PhotoSection } from './photos/store.ts';

@@ -1,7 +1,8 @@
 // The whole product for browser tests: the server with the portal module and the built web app, an
 // SMTP server catching mail, and a local OpenID provider standing in for Google.
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { Session } from '@heroiclabs/nakama-js';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { startOidcProvider, startSmtpServer, startTestServer, tempDir, type TestOidcProvider, type TestServer, type TestSmtpServer } from '@tribuna/server/testing';
 
 export interface Portal {
@@ -94,4 +95,28 @@ export async function enterCode(portal: Portal, page: Page, email: string, name?
     }
     await expect(page.getByRole('heading', { name: 'Как вас называть?' })).toBeHidden();
   }
+}
+
+/** The session the page is signed in with, for preparing data through the API as the same user. */
+export async function sessionOf(page: Page): Promise<Session> {
+  const [token, refresh] = await page.evaluate(() => [localStorage.getItem('tribuna.token'), localStorage.getItem('tribuna.refresh_token')]);
+  return Session.restore(token!, refresh!);
+}
+
+/** An RPC as that user; answers the parsed payload. */
+export async function call<T>(portal: Portal, session: Session, id: string, input: object): Promise<T> {
+  return (await portal.server.client().rpc(session, id, input)).payload as T;
+}
+
+/** A pointer drag in small steps, as a person does: dnd-kit starts dragging after 5 px. */
+export async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
+  await to.scrollIntoViewIfNeeded();
+  await from.scrollIntoViewIfNeeded();
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 15 });
+  await page.mouse.up();
 }

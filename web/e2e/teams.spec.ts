@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { signInByCode, startPortal, type Portal } from './portal.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { drag, signInByCode, startPortal, type Portal } from './portal.ts';
 
 let portal: Portal;
 test.beforeAll(async () => {
@@ -13,19 +13,6 @@ async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signInByCode(portal, page, email);
   return page;
-}
-
-/** A pointer drag in small steps, as a person does: dnd-kit starts dragging after 5 px. */
-async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
-  await to.scrollIntoViewIfNeeded();
-  await from.scrollIntoViewIfNeeded();
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 5 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 15 });
-  await page.mouse.up();
 }
 
 test('a team: creation, a join request, approval by drag and drop, a place on the pitch that survives a reload', async ({ browser }) => {

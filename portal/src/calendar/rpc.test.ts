@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { Code, failsWithCode, planOf, startPortal, type Portal } from '../testing.ts';
-import { listEventsQuery } from './store.ts';
+import { listEventsQuery, listMyEventsQuery } from './store.ts';
 import { FIELD_LABELS } from '../lib/labels.ts';
 
 let P: Portal;
@@ -71,6 +71,7 @@ describe('create, update and delete_team_event', () => {
     for (const [input, field] of [
       [{ title: '' }, 'title'], [{ title: 'С'.repeat(201) }, 'title'], [{ title: undefined }, 'title'],
       [{ type: 'party' }, 'type'], [{ type: undefined }, 'type'],
+      [{ event_time: undefined }, 'event_time'], [{ event_time: '' }, 'event_time'], [{ event_time: '2025-05-01' }, 'event_time'],
       [{ event_time: '2025-05-01T18:30:00' }, 'event_time'], [{ event_time: '2025-02-30T10:00:00Z' }, 'event_time'],
       [{ event_time: '2025-05-01T24:00:00Z' }, 'event_time'], [{ event_time: 1746100000000 }, 'event_time'],
       [{ place: 'М'.repeat(201) }, 'place'], [{ description: 'о'.repeat(2001) }, 'description'],
@@ -122,7 +123,7 @@ describe('list_team_events', () => {
     await failsWithCode(P.call(guest, 'list_team_events', { team_id: T, start_date: '2024-03-31', end_date: '2025-04-02' }), Code.Invalid,
       'Диапазон дат не может быть больше 366 дней.');
     await failsWithCode(P.call(guest, 'list_team_events', { team_id: T, start_date: '2025-03-31', end_date: '2025-03-01' }), Code.Invalid,
-      'Конец периода: не может быть раньше start_date.');
+      'Конец периода: не может быть раньше начала периода.');
     for (const [input, field] of [
       [{ start_date: '2025-3-01', end_date: '2025-03-31' }, 'start_date'], [{ start_date: '2025-03-01', end_date: '2025-02-30' }, 'end_date'],
       [{ start_date: '01.03.2025', end_date: '2025-03-31' }, 'start_date'], [{ start_date: '2025-03-01' }, 'end_date'],
@@ -153,5 +154,70 @@ describe('list_team_events', () => {
     const plan = await planOf(P.ts.app.nk.db, sql, params, { sorts: true });
     assert.match(plan, /Index Scan using team_event_team_id_event_time_idx/);
     assert.match(plan, /Index Cond: .*event_time >=.*event_time </s);
+  });
+});
+
+describe('list_my_team_events', () => {
+  let me: Session;
+  const mine = async (s: Session, input: object) => (await P.call(s, 'list_my_team_events', input)).events as Record<string, string>[];
+  const march = { start_date: '2025-03-01', end_date: '2025-03-31' };
+
+  before(async () => {
+    me = await P.registered();
+    const other = await P.registered();
+    const own = await P.team(me, { name: 'Своя команда' });
+    const joined = await P.team(other, { name: 'Чужая, но я в ней' });
+    await P.member(other, me, joined.id);
+    const asked = await P.team(other, { name: 'Только заявка' });
+    await P.call(me, 'request_join_team_player', { team_id: asked.id, player_id: (await P.player(me)).id });
+    const strange = await P.team(other, { name: 'Посторонняя' });
+    for (const [team, title, event_time] of [
+      [own, 'Тренировка своей', '2025-03-10T18:00:00+03:00'],
+      [joined, 'Матч команды, где я игрок', '2025-03-05T12:00:00+03:00'],
+      [own, 'Апрельская', '2025-04-01T00:00:00+03:00'],
+      [asked, 'Где я жду подтверждения', '2025-03-07T10:00:00+03:00'],
+      [strange, 'Чужое событие', '2025-03-08T10:00:00+03:00'],
+    ] as const) {
+      await P.call(team === own ? me : other, 'create_team_event', { team_id: team.id, title, type: 'match', event_time });
+    }
+  });
+
+  it("lists the events of the caller's own teams and of those with a confirmed player of theirs, with the team's name", async () => {
+    const events = await mine(me, march);
+    assert.deepEqual(events.map((e) => [e.title, e.team_name]), [
+      ['Матч команды, где я игрок', 'Чужая, но я в ней'],
+      ['Тренировка своей', 'Своя команда'],
+    ]);
+    assert.deepEqual(Object.keys(events[0]).sort(), [
+      'create_time', 'creator_id', 'description', 'event_time', 'id', 'place', 'team_id', 'team_name', 'title', 'type', 'update_time',
+    ]);
+    assert.deepEqual((await mine(me, { ...march, time_zone: 'UTC' })).map((e) => e.title), ['Матч команды, где я игрок', 'Тренировка своей', 'Апрельская']);
+    assert.deepEqual(await mine(me, { start_date: '2025-05-01', end_date: '2025-05-31' }), []);
+  });
+
+  it('answers nothing for a user without teams or a guest, and refuses calls without a session', async () => {
+    assert.deepEqual(await mine(await P.registered(), march), []);
+    assert.deepEqual(await mine(guest, march), []);
+    await failsWithCode(P.withKey('list_my_team_events', march), Code.Unauthenticated);
+  });
+
+  it('refuses bad ranges as list_team_events does', async () => {
+    await failsWithCode(mine(me, { start_date: '2025-03-31', end_date: '2025-03-01' }), Code.Invalid, 'Конец периода: не может быть раньше начала периода.');
+    await failsWithCode(mine(me, { start_date: '2024-03-31', end_date: '2025-04-02' }), Code.Invalid, 'Диапазон дат не может быть больше 366 дней.');
+    for (const [input, field] of [
+      [{ start_date: '2025-03-01' }, 'end_date'], [{ start_date: '2025-02-30', end_date: '2025-03-31' }, 'start_date'],
+      [{ ...march, time_zone: 'Mars/Olympus' }, 'time_zone'],
+    ] as const) {
+      await failsWithCode(mine(me, input), Code.Invalid, new RegExp(`^${FIELD_LABELS[field]}: `));
+    }
+  });
+
+  it("is served by the indexes on the user's teams and memberships and on team and time", async () => {
+    const { sql, params } = listMyEventsQuery(me.user_id!, { startDate: '2025-03-01', endDate: '2025-03-31', timeZone: 'Europe/Moscow' });
+    const plan = await planOf(P.ts.app.nk.db, sql, params, { sorts: true });
+    assert.match(plan, /team_creator_id_idx/);
+    assert.match(plan, /team_player_user_id_team_id_idx/);
+    assert.match(plan, /Index Scan using team_event_team_id_event_time_idx on team_event .*\n\s+Index Cond: \(\(team_id = \w+\.id\) AND \(event_time >= .*\) AND \(event_time < /);
+    assert.doesNotMatch(plan, /Seq Scan/);
   });
 });

@@ -1,9 +1,10 @@
 // Team calendar: anyone reads a team's events by date range; its managers add, change and remove them.
+// A signed-in user also reads the events of all their teams at once.
 import { z } from 'zod';
 import { invalid, notFound } from '@tribuna/server';
 import { lineField, requiredLineField, rpc, textField, uuid, type RpcDef } from '../lib/rpc.ts';
 import { requireManager, requireTeam } from '../teams/access.ts';
-import { createEvent, deleteEvent, EVENT_TYPES, getEvent, listEvents, updateEvent } from './store.ts';
+import { createEvent, deleteEvent, EVENT_TYPES, getEvent, listEvents, listMyEvents, updateEvent, type DayRange } from './store.ts';
 
 const MAX_RANGE_DAYS = 366;
 const DAY_MS = 86_400_000;
@@ -55,27 +56,45 @@ const type = z.enum(EVENT_TYPES, { error: `тип события: ${EVENT_TYPES.
 
 const EVENT_NOT_FOUND = 'Событие не найдено.';
 
+const dayRange = { start_date: date, end_date: date, time_zone: timeZone.default(DEFAULT_TIME_ZONE) };
+
+/** The range as the store takes it; refuses an end before the start and more than MAX_RANGE_DAYS. */
+function checkedRange(input: { start_date: string; end_date: string; time_zone: string }): DayRange {
+  const days = (Date.parse(input.end_date) - Date.parse(input.start_date)) / DAY_MS;
+  if (days < 0) throw invalid('end_date: не может быть раньше начала периода.');
+  if (days > MAX_RANGE_DAYS) throw invalid(`Диапазон дат не может быть больше ${MAX_RANGE_DAYS} дней.`);
+  return { startDate: input.start_date, endDate: input.end_date, timeZone: input.time_zone };
+}
+
+/** Runs a listing; a zone the JavaScript runtime knows but the database's time zone data does not is bad input. */
+async function inTimeZone<T>(list: () => Promise<T>): Promise<T> {
+  try {
+    return await list();
+  } catch (err) {
+    if ((err as { code?: string }).code === '22023') throw invalid('time_zone: неизвестный часовой пояс.');
+    throw err;
+  }
+}
+
 export const calendarRpcs: RpcDef[] = [
   // Anyone. Both days are included; they are calendar days in time_zone (Moscow time by default).
   rpc(
     'list_team_events',
     'public',
-    z.object({ team_id: uuid, start_date: date, end_date: date, time_zone: timeZone.default(DEFAULT_TIME_ZONE) }),
+    z.object({ team_id: uuid, ...dayRange }),
     async ({ input, nk }) => {
-      const days = (Date.parse(input.end_date) - Date.parse(input.start_date)) / DAY_MS;
-      if (days < 0) throw invalid('end_date: не может быть раньше start_date.');
-      if (days > MAX_RANGE_DAYS) throw invalid(`Диапазон дат не может быть больше ${MAX_RANGE_DAYS} дней.`);
+      const range = checkedRange(input);
       await requireTeam(nk.db, input.team_id);
-      const range = { teamId: input.team_id, startDate: input.start_date, endDate: input.end_date, timeZone: input.time_zone };
-      try {
-        return { events: await listEvents(nk.db, range) };
-      } catch (err) {
-        // A zone the JavaScript runtime knows but the database's time zone data does not.
-        if ((err as { code?: string }).code === '22023') throw invalid('time_zone: неизвестный часовой пояс.');
-        throw err;
-      }
+      return { events: await inTimeZone(() => listEvents(nk.db, { teamId: input.team_id, ...range })) };
     },
   ),
+
+  // Any session (a guest has no teams). The events of the teams the caller created or has a confirmed
+  // player in, each with its team's name; the range as in list_team_events.
+  rpc('list_my_team_events', 'session', z.object(dayRange), async ({ input, userId, nk }) => {
+    const range = checkedRange(input);
+    return { events: await inTimeZone(() => listMyEvents(nk.db, userId, range)) };
+  }),
 
   // Managers; the caller is the event's creator.
   rpc(

@@ -32,11 +32,19 @@ export interface NewTeamEvent {
 export type TeamEventChanges = Partial<NewTeamEvent>;
 
 /** Days from start to end, both included, as calendar dates (yyyy-MM-dd) in an IANA time zone. */
-export interface EventRange {
-  teamId: string;
+export interface DayRange {
   startDate: string;
   endDate: string;
   timeZone: string;
+}
+
+export interface EventRange extends DayRange {
+  teamId: string;
+}
+
+/** An event of one of the user's teams, with the team's name (list_my_team_events). */
+export interface MyTeamEvent extends TeamEvent {
+  team_name: string;
 }
 
 interface Row {
@@ -53,6 +61,11 @@ interface Row {
 }
 
 const COLUMNS = 'id, team_id, title, description, type, event_time, place, creator_id, create_time, update_time';
+const E_COLUMNS = COLUMNS.split(', ').map((c) => `e.${c}`).join(', ');
+
+/** From midnight of the first day to midnight after the last, in the range's time zone ($n, $n+1, $n+2). */
+const inRange = (n: number) =>
+  `event_time >= timezone($${n + 2}, $${n}::date::timestamp) AND event_time < timezone($${n + 2}, ($${n + 1}::date + 1)::timestamp)`;
 
 const toEvent = (r: Row): TeamEvent => ({
   id: r.id,
@@ -93,11 +106,8 @@ export async function deleteEvent(q: Queryable, id: string): Promise<boolean> {
 
 /** The statement of a range of events by time; exported so tests can EXPLAIN it. */
 export function listEventsQuery(r: EventRange): { sql: string; params: unknown[] } {
-  // From midnight of the first day to midnight after the last, in the given time zone.
   return {
-    sql: `SELECT ${COLUMNS} FROM team_event
-     WHERE team_id = $1 AND event_time >= timezone($4, $2::date::timestamp) AND event_time < timezone($4, ($3::date + 1)::timestamp)
-     ORDER BY event_time, id LIMIT ${MAX_EVENTS}`,
+    sql: `SELECT ${COLUMNS} FROM team_event WHERE team_id = $1 AND ${inRange(2)} ORDER BY event_time, id LIMIT ${MAX_EVENTS}`,
     params: [r.teamId, r.startDate, r.endDate, r.timeZone],
   };
 }
@@ -105,4 +115,27 @@ export function listEventsQuery(r: EventRange): { sql: string; params: unknown[]
 export async function listEvents(q: Queryable, r: EventRange): Promise<TeamEvent[]> {
   const { sql, params: values } = listEventsQuery(r);
   return (await q.query<Row>(sql, values)).map(toEvent);
+}
+
+/**
+ * The statement of the events of a user's teams in a range: the teams they created and those where one of
+ * their players is confirmed (teams.access's owner and member). Each team's events are read through the
+ * index on team and time (LATERAL), whatever the planner guesses of the range. Exported so tests can EXPLAIN it.
+ */
+export function listMyEventsQuery(userId: string, r: DayRange): { sql: string; params: unknown[] } {
+  return {
+    sql: `SELECT ${E_COLUMNS}, t.name AS team_name
+     FROM (SELECT id FROM team WHERE creator_id = $1 UNION SELECT team_id FROM team_player WHERE user_id = $1 AND is_confirmed) mine (id)
+     JOIN team t ON t.id = mine.id
+     CROSS JOIN LATERAL (
+       SELECT ${COLUMNS} FROM team_event WHERE team_id = mine.id AND ${inRange(2)} ORDER BY event_time, id LIMIT ${MAX_EVENTS}
+     ) e
+     ORDER BY e.event_time, e.id LIMIT ${MAX_EVENTS}`,
+    params: [userId, r.startDate, r.endDate, r.timeZone],
+  };
+}
+
+export async function listMyEvents(q: Queryable, userId: string, r: DayRange): Promise<MyTeamEvent[]> {
+  const { sql, params: values } = listMyEventsQuery(userId, r);
+  return (await q.query<Row & { team_name: string }>(sql, values)).map((r) => ({ ...toEvent(r), team_name: r.team_name }));
 }

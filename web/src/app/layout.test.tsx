@@ -62,6 +62,21 @@ describe('header', () => {
     expect(screen.queryByRole('navigation', { name: 'Мобильное меню' })).not.toBeInTheDocument();
   });
 
+  it('links «Моё расписание» in both menus for signed-in users only', async () => {
+    const user = userEvent.setup();
+    const visitor = renderPage(<RootLayout />);
+    expect(screen.queryByRole('link', { name: 'Моё расписание' })).not.toBeInTheDocument();
+    visitor.unmount();
+    signIn();
+    renderPage(<RootLayout />);
+    const nav = screen.getByRole('navigation', { name: 'Основная навигация' });
+    expect(hrefs(nav)).toEqual(['/', '/news', '/tournaments', '/matches', '/teams', '/broadcasts', '/schedule']);
+    expect(within(nav).getByRole('link', { name: 'Моё расписание' })).toHaveAttribute('href', '/schedule');
+    await user.click(screen.getByRole('button', { name: 'Меню' }));
+    const menu = screen.getByRole('navigation', { name: 'Мобильное меню' });
+    expect(hrefs(menu)).toEqual(['/', '/news', '/matches', '/teams', '/broadcasts', '/schedule']);
+  });
+
   it('shows visitors login, registration and profile buttons, and no wallet or logout', async () => {
     renderPage(<RootLayout />);
     const header = screen.getByRole('banner');

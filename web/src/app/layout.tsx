@@ -104,6 +104,7 @@ export function RootLayout() {
           {NAV.map((n) => (
             <NavLink key={n.to} to={n.to} end={n.end}>{n.label}</NavLink>
           ))}
+          {authenticated && <NavLink to="/schedule">{m.mySchedule}</NavLink>}
         </nav>
         <Account />
         <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="mobile-menu" onClick={() => setMenuOpen((o) => !o)}>
@@ -115,6 +116,7 @@ export function RootLayout() {
               {NAV.filter((n) => n.mobile).map((n) => (
                 <NavLink key={n.to} to={n.to} end={n.end}>{n.label}</NavLink>
               ))}
+              {authenticated && <NavLink to="/schedule">{m.mySchedule}</NavLink>}
             </nav>
             <MobileAccount />
           </div>

@@ -5,6 +5,7 @@ export const layoutMessages = {
   matches: 'Матчи',
   teams: 'Команды',
   broadcasts: 'Трансляции',
+  mySchedule: 'Моё расписание',
   login: 'Войти',
   register: 'Регистрация',
   profile: 'Профиль',

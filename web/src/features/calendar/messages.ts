@@ -12,7 +12,7 @@ export const teamCalendarMessages = {
   titleTooLong: 'Название — не длиннее 200 символов.',
   typeRequired: 'Выберите тип события.',
   dateRequired: 'Укажите дату.',
-  timeRequired: 'Укажите время.',
+  timeRequired: 'Укажите время события.',
   placeTooLong: 'Место — не длиннее 200 символов.',
   descriptionTooLong: 'Описание — не длиннее 2000 символов.',
   create: 'Создать',

@@ -99,9 +99,16 @@ describe('team schedule', () => {
     expect(within(dialog).getByText('Введите название события.')).toBeInTheDocument();
     expect(rpc).not.toHaveBeenCalledWith('create_team_event', expect.anything());
 
+    // No time is assumed: an empty one is an error, not 18:00.
+    expect(within(dialog).getByLabelText('Время')).toHaveValue('');
+    expect(within(dialog).getByText('Укажите время события.')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Название'), ' Кубковый матч ');
     await user.selectOptions(within(dialog).getByLabelText('Тип'), 'tournament');
-    await user.clear(within(dialog).getByLabelText('Время'));
+    await user.click(within(dialog).getByRole('button', { name: 'Создать' }));
+    expect(within(dialog).queryByText('Введите название события.')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Укажите время события.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Время')).toHaveAttribute('aria-invalid', 'true');
+    expect(rpc).not.toHaveBeenCalledWith('create_team_event', expect.anything());
     await user.type(within(dialog).getByLabelText('Время'), '19:45');
     await user.type(within(dialog).getByLabelText('Место'), 'Лужники');
     await user.click(within(dialog).getByRole('button', { name: 'Создать' }));

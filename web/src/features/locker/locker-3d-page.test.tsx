@@ -44,12 +44,15 @@ const WEBGL_MISSING = 'Ваш браузер не поддерживает 3D-г
 const open = () => renderPage(<Locker3dPage />, '/teams/t1/locker3d', '/teams/:teamId/locker3d');
 
 beforeEach(() => {
+  // jsdom has no ResizeObserver; the view's height is measured with one.
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
   rpc.mockReset();
   scene.webgl = undefined;
   scene.mount = undefined;
 });
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('3D locker room', () => {

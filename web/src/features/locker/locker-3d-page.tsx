@@ -1,11 +1,12 @@
 // /teams/{teamId}/locker3d: the default formation on a 3D pitch that can be orbited.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../lib/nakama/errors.ts';
 import { ErrorState, Notice, Spinner } from '../../shared/ui/index.tsx';
 import { confirmedPlayersQuery, currentFormation, formationsQuery, positionsQuery } from './api/locker.ts';
 import { lockerMessages as m } from './messages.ts';
+import { usePitchHeight } from './use-pitch-height.ts';
 import './locker.css';
 
 export function Component() {
@@ -14,18 +15,20 @@ export function Component() {
   const current = formations.data ? currentFormation(formations.data) : undefined;
   const positions = useQuery({ ...positionsQuery(teamId, current?.id ?? ''), enabled: !!current });
   const roster = useQuery(confirmedPlayersQuery(teamId));
-  const container = useRef<HTMLDivElement>(null);
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const height = usePitchHeight(container);
   const [unsupported, setUnsupported] = useState(false);
   const [sceneFailed, setSceneFailed] = useState(false);
   const ready = positions.data && roster.data;
 
   useEffect(() => {
-    if (!ready || !container.current) return;
+    if (!ready || !container) return;
+    const el = container;
     let dispose: (() => void) | undefined;
     let cancelled = false;
     import('./scene.ts')
       .then(({ mountScene, webglAvailable }) => {
-        if (cancelled || !container.current) return;
+        if (cancelled) return;
         if (!webglAvailable()) {
           setUnsupported(true);
           return;
@@ -36,7 +39,7 @@ export function Component() {
           return { x: p.x, y: p.y, number: tp?.number ?? 0, name: tp ? tp.player.last_name : '' };
         });
         try {
-          dispose = mountScene(container.current, players);
+          dispose = mountScene(el, players);
         } catch (err) {
           // A context can be refused even where WebGL exists (blocked GPU, too many contexts).
           console.error(m.webglMissing, err);
@@ -52,7 +55,7 @@ export function Component() {
       cancelled = true;
       dispose?.();
     };
-  }, [ready, positions.data, roster.data]);
+  }, [ready, container, positions.data, roster.data]);
 
   if (formations.isError) {
     const denied = formations.error instanceof ApiError && formations.error.status === 403;
@@ -65,16 +68,18 @@ export function Component() {
   if (!ready) return <Spinner />;
   return (
     <div className="stack">
-      <h2>{m.title3d}{current ? `: ${current.name}` : ''}</h2>
+      <div className="locker3d-head">
+        <h2>{m.title3d}{current ? `: ${current.name}` : ''}</h2>
+        <Link className="btn btn-ghost" to="../locker" relative="path">{m.back2d}</Link>
+      </div>
       {sceneFailed ? (
         <ErrorState>{m.sceneFailed}</ErrorState>
       ) : unsupported ? (
         <Notice kind="info">{m.webglMissing}</Notice>
       ) : (
-        <p className="muted">{m.orbitHint}</p>
+        <p className="muted locker3d-hint">{m.orbitHint}</p>
       )}
-      <div ref={container} className="locker3d-canvas" data-testid="locker3d" />
-      <Link to="../locker" relative="path">{m.back2d}</Link>
+      <div ref={setContainer} className="locker3d-canvas" data-testid="locker3d" style={{ '--pitch-height': `${height}px` } as CSSProperties} />
     </div>
   );
 }

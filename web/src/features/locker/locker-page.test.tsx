@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/nakama/errors.ts';
@@ -8,12 +8,15 @@ const rpc = vi.fn();
 vi.mock('../../lib/nakama/rpc.ts', () => ({ rpc: (...a: unknown[]) => rpc(...a) }));
 
 const { Component: LockerPage } = await import('./locker-page.tsx');
+const { BURST_MS } = await import('./use-move-burst.ts');
 
 const formations = [
   { id: 'f1', teamId: 't1', name: 'default', isDefault: true },
   { id: 'f2', teamId: 't1', name: 'Формация 2', isDefault: false },
 ];
 const players = [{ id: 'tp1', player_id: 'p1', number: 7, field_role: 3, is_confirmed: true, player: { first_name: 'Пётр', last_name: 'Бенчев' } }];
+const second = { id: 'tp2', player_id: 'p2', number: 8, field_role: 2, is_confirmed: true, player: { first_name: 'Олег', last_name: 'Защитин' } };
+const long = { id: 'tp3', player_id: 'p3', number: 77, field_role: 4, is_confirmed: true, player: { first_name: 'Александр', last_name: 'Константинопольский' } };
 
 function server(overrides: Record<string, (payload: Record<string, unknown>) => unknown> = {}) {
   rpc.mockImplementation(async (id: string, payload: Record<string, unknown>) => {
@@ -26,15 +29,12 @@ function server(overrides: Record<string, (payload: Record<string, unknown>) => 
   });
 }
 
-// jsdom has no pointer capture; the pitch takes it when a token is pressed.
-const capture = { set: HTMLElement.prototype.setPointerCapture, release: HTMLElement.prototype.releasePointerCapture };
+// jsdom lays nothing out and has no ResizeObserver; the pitch's height is measured with one.
 beforeAll(() => {
-  HTMLElement.prototype.setPointerCapture = () => {};
-  HTMLElement.prototype.releasePointerCapture = () => {};
+  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
 });
 afterAll(() => {
-  HTMLElement.prototype.setPointerCapture = capture.set;
-  HTMLElement.prototype.releasePointerCapture = capture.release;
+  vi.unstubAllGlobals();
 });
 
 // Block bodies: a function returned from a hook would run as its teardown.
@@ -143,17 +143,119 @@ describe('locker room', () => {
     expect(await screen.findByText('Ошибка при сохранении позиции Бенчев Пётр')).toBeInTheDocument();
   });
 
-  it('reports a move that could not be saved, by the player\'s name', async () => {
+  it('reports a move that could not be saved, by the player\'s name, and shows the saved place again', async () => {
     server({
       list_team_player_positions: () => ({ positions: [{ id: 'pos1', teamId: 't1', formationId: 'f1', playerId: 'p1', x: 0.5, y: 0.5 }] }),
       update_team_player_position: fail,
     });
+    open();
+    const token = await screen.findByTestId('token-p1');
+    fireEvent.keyDown(token, { key: 'ArrowRight' });
+    expect(rpc).not.toHaveBeenCalledWith('update_team_player_position', expect.anything());
+    await waitFor(() => expect(token).toHaveAttribute('data-x', '0.520'));
+    // Saved once the keys rest; the failure names the player and the saved place comes back.
+    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent('Ошибка при сохранении позиции Бенчев Пётр');
+    expect(rpc).toHaveBeenCalledWith('update_team_player_position', { id: 'pos1', x: 0.52, y: 0.5 });
+    await waitFor(() => expect(screen.getByTestId('token-p1')).toHaveAttribute('data-x', '0.500'));
+  });
+
+  it('saves a burst of arrow presses once, with one toast, when the keys rest', async () => {
+    server({
+      list_team_player_positions: () => ({ positions: [{ id: 'pos1', teamId: 't1', formationId: 'f1', playerId: 'p1', x: 0.5, y: 0.5 }] }),
+      update_team_player_position: (p) => ({ teamId: 't1', formationId: 'f1', playerId: 'p1', ...p }),
+    });
+    open();
+    const token = await screen.findByTestId('token-p1');
+    vi.useFakeTimers();
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowRight']) {
+      fireEvent.keyDown(token, { key });
+      await act(() => vi.advanceTimersByTimeAsync(BURST_MS / 2));
+    }
+    // The player moves at once; nothing is saved while the keys are pressed.
+    expect(token).toHaveAttribute('data-x', '0.560');
+    expect(token).toHaveAttribute('data-y', '0.520');
+    expect(rpc).not.toHaveBeenCalledWith('update_team_player_position', expect.anything());
+    await act(() => vi.advanceTimersByTimeAsync(BURST_MS / 2));
+    await settle();
+    expect(rpc.mock.calls.filter((c) => c[0] === 'update_team_player_position')).toEqual([
+      ['update_team_player_position', { id: 'pos1', x: 0.56, y: 0.52 }],
+    ]);
+    expect(screen.getAllByText('Позиция игрока Бенчев Пётр сохранена')).toHaveLength(1);
+    // The next press after a rest is a new burst.
+    fireEvent.keyDown(token, { key: 'ArrowUp' });
+    await act(() => vi.advanceTimersByTimeAsync(BURST_MS));
+    await settle();
+    expect(rpc).toHaveBeenLastCalledWith('update_team_player_position', { id: 'pos1', x: 0.56, y: 0.5 });
+  });
+
+  it('saves a burst at once when another player is moved, and keeps moves on the pitch', async () => {
+    server({
+      list_team_players: () => ({ team_players: [...players, second] }),
+      list_team_player_positions: () => ({
+        positions: [
+          { id: 'pos1', teamId: 't1', formationId: 'f1', playerId: 'p1', x: 0.99, y: 0.5 },
+          { id: 'pos2', teamId: 't1', formationId: 'f1', playerId: 'p2', x: 0.5, y: 0.01 },
+        ],
+      }),
+      update_team_player_position: (p) => p,
+    });
+    open();
+    const first = await screen.findByTestId('token-p1');
+    vi.useFakeTimers();
+    fireEvent.keyDown(first, { key: 'ArrowRight' });
+    fireEvent.keyDown(screen.getByTestId('token-p2'), { key: 'ArrowUp' });
+    await settle();
+    expect(rpc).toHaveBeenCalledWith('update_team_player_position', { id: 'pos1', x: 1, y: 0.5 });
+    expect(rpc).not.toHaveBeenCalledWith('update_team_player_position', expect.objectContaining({ id: 'pos2' }));
+    await act(() => vi.advanceTimersByTimeAsync(BURST_MS));
+    await settle();
+    expect(rpc).toHaveBeenCalledWith('update_team_player_position', { id: 'pos2', x: 0.5, y: 0 });
+  });
+
+  it('labels tokens by last name (with an initial when two share it), the full name in the title and the accessible name', async () => {
+    const namesake = { ...second, player: { first_name: 'Анна', last_name: 'Бенчев' } };
+    server({
+      list_team_players: () => ({ team_players: [...players, namesake, long] }),
+      list_team_player_positions: () => ({
+        positions: [
+          { id: 'pos1', teamId: 't1', formationId: 'f1', playerId: 'p1', x: 0.05, y: 0.5 },
+          { id: 'pos2', teamId: 't1', formationId: 'f1', playerId: 'p2', x: 0.95, y: 0.95 },
+          { id: 'pos3', teamId: 't1', formationId: 'f1', playerId: 'p3', x: 0.5, y: 0.5 },
+        ],
+      }),
+    });
+    open();
+    const token = await screen.findByRole('button', { name: '7 Бенчев Пётр' });
+    const label = (el: HTMLElement) => el.parentElement!.querySelector('.token-name')!;
+    expect(label(token)).toHaveTextContent('Бенчев П.');
+    expect(label(token)).toHaveAttribute('title', 'Бенчев Пётр');
+    // Near a side line the name hangs inwards; near the bottom line it goes above the token.
+    expect(token.parentElement).toHaveClass('label-start');
+    const corner = screen.getByRole('button', { name: '8 Бенчев Анна' });
+    expect(label(corner)).toHaveTextContent('Бенчев А.');
+    expect(corner.parentElement).toHaveClass('label-end', 'label-above');
+    expect(label(screen.getByRole('button', { name: '77 Константинопольский Александр' }))).toHaveTextContent(/^Константинопольский$/);
+    expect(token).toHaveAccessibleDescription('Выберите игрока на скамейке и нажмите на поле, чтобы поставить его. '
+      + 'Игроков можно и перетаскивать: со скамейки на поле и по полю. Стрелки двигают выбранного игрока, Delete убирает его с поля.');
+  });
+
+  it('announces dragging in Russian by the player\'s name, never an id', async () => {
+    server();
     const user = userEvent.setup();
     open();
-    (await screen.findByTestId('token-p1')).focus();
-    await user.keyboard('{ArrowRight}');
-    expect(rpc).toHaveBeenCalledWith('update_team_player_position', { id: 'pos1', x: 0.52, y: 0.5 });
-    expect(await screen.findByText('Ошибка при сохранении позиции Бенчев Пётр')).toBeInTheDocument();
+    const chip = await screen.findByTestId('bench-p1');
+    expect(chip).toHaveAccessibleDescription(
+      'Чтобы взять игрока, нажмите пробел или Enter. Стрелки перемещают его, пробел или Enter ставят его на поле, Escape отменяет перемещение.',
+    );
+    expect(chip).not.toHaveAttribute('aria-roledescription');
+    chip.focus();
+    await user.keyboard(' ');
+    const live = await screen.findByText('Игрок Бенчев Пётр поднят.');
+    expect(live.closest('[aria-live]')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText('Перемещение отменено, игрок Бенчев Пётр остался на месте.')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('bench:p1');
+    expect(document.body.textContent).not.toMatch(/draggable/i);
   });
 
   it('"Убрать" deletes the position and the player goes back to the bench', async () => {
@@ -171,7 +273,7 @@ describe('locker room', () => {
     expect(screen.getByText('Все игроки на поле.')).toBeInTheDocument();
     expect(screen.queryByTestId('bench-p1')).not.toBeInTheDocument();
     await user.click(token);
-    await user.click(within(screen.getByTestId('pitch')).getByRole('button', { name: 'Убрать' }));
+    await user.click(within(screen.getByTestId('pitch')).getByRole('button', { name: 'Убрать: Бенчев Пётр' }));
     expect(rpc).toHaveBeenCalledWith('delete_team_player_position', { id: 'pos1' });
     expect(await screen.findByTestId('bench-p1')).toHaveTextContent('Бенчев Пётр');
     expect(screen.queryByTestId('token-p1')).not.toBeInTheDocument();

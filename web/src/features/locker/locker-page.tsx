@@ -1,23 +1,37 @@
-// /teams/{teamId}/locker: the formation selector, the pitch with draggable players and the bench.
+// /teams/{teamId}/locker: the formation selector, the pitch with draggable players and the bench, sized to
+// fit one screen: the pitch as tall as the window allows, the bench beside it (under it on phones).
+import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useRef, useState, type CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Position, TeamPlayer } from '@tribuna/portal/types';
 import { ApiError } from '../../lib/nakama/errors.ts';
 import { useTeam } from '../../shared/api/teams.ts';
-import { EmptyState, ErrorState, Notice, Spinner } from '../../shared/ui/index.tsx';
+import { ErrorState, Notice, Spinner } from '../../shared/ui/index.tsx';
 import { useToast } from '../../shared/ui/toast.tsx';
 import {
-  confirmedPlayersQuery, createFormation, createPosition, currentFormation, deletePosition, formationsQuery, lockerKeys, makeDefault,
+  clamp01, confirmedPlayersQuery, createFormation, createPosition, currentFormation, deletePosition, formationsQuery, lockerKeys, makeDefault,
   movePosition, positionsQuery,
 } from './api/locker.ts';
+import { Bench, ChipContent, fullName } from './bench.tsx';
+import { announcements, BENCH_ID, draggedPlayer, landing, screenReaderInstructions } from './dnd.ts';
 import { lockerMessages as m } from './messages.ts';
-import { Pitch } from './pitch.tsx';
+import { Pitch, type PitchToken } from './pitch.tsx';
+import { useMoveBurst, type Move } from './use-move-burst.ts';
+import { usePitchHeight } from './use-pitch-height.ts';
 import './locker.css';
 
 const NEW = '__new__';
 
-const nameOf = (tp: TeamPlayer) => `${tp.player.last_name} ${tp.player.first_name}`;
+/** Last names under the tokens; a shared one gets the first name's initial. */
+function shortNames(players: TeamPlayer[]): Map<string, string> {
+  const count = new Map<string, number>();
+  for (const tp of players) count.set(tp.player.last_name, (count.get(tp.player.last_name) ?? 0) + 1);
+  return new Map(players.map((tp) => {
+    const last = tp.player.last_name;
+    return [tp.player_id, count.get(last)! > 1 ? `${last} ${tp.player.first_name.charAt(0)}.` : last];
+  }));
+}
 
 export function Component() {
   const { teamId = '' } = useParams();
@@ -29,7 +43,40 @@ export function Component() {
   const positions = useQuery({ ...positionsQuery(teamId, current?.id ?? ''), enabled: !!current });
   const roster = useQuery(confirmedPlayersQuery(teamId));
   const [benchPick, setBenchPick] = useState<string | null>(null);
+  const [dragging, setDragging] = useState<TeamPlayer | null>(null);
+  const [pitchBox, setPitchBox] = useState<HTMLDivElement | null>(null);
+  const pitchRef = useRef<HTMLDivElement>(null);
+  const pitchHeight = usePitchHeight(pitchBox);
+  const hintId = useId();
   const canManage = !!team.data?.viewer.can_manage;
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
+  const positionsKey = lockerKeys.positions(teamId, current?.id ?? '');
+  const refreshPositions = () => qc.invalidateQueries({ queryKey: lockerKeys.teamPositions(teamId) });
+  const players = roster.data ?? [];
+  const byPlayer = new Map(players.map((p) => [p.player_id, p]));
+  const nameOfPlayer = (playerId: string) => {
+    const tp = byPlayer.get(playerId);
+    return tp ? fullName(tp) : '';
+  };
+  const nameAt = (positionId: string) => nameOfPlayer(positions.data?.find((p) => p.id === positionId)?.playerId ?? '');
+
+  async function save({ positionId, x, y }: Move) {
+    const name = nameAt(positionId);
+    try {
+      await movePosition(positionId, x, y);
+      toast(m.saved(name), 'success');
+    } catch {
+      toast(m.saveFailed(name), 'error');
+      await refreshPositions();
+    }
+  }
+  const burst = useMoveBurst((move) => void save(move));
+
+  /** Shows the player at once; a refetch under way would bring back the old place, so it is dropped. */
+  function showAt(p: Position, x: number, y: number) {
+    void qc.cancelQueries({ queryKey: positionsKey });
+    qc.setQueryData<Position[]>(positionsKey, (old) => old?.map((o) => (o.id === p.id ? { ...o, x, y } : o)));
+  }
 
   if (formations.isError) {
     const denied = formations.error instanceof ApiError && formations.error.status === 403;
@@ -39,18 +86,13 @@ export function Component() {
   if (roster.isError || positions.isError) return <ErrorState>{m.loadFailed}</ErrorState>;
 
   const list = formations.data;
-  const players = roster.data;
-  const byPlayer = new Map(players.map((p) => [p.player_id, p]));
   const onPitch = positions.data ?? [];
   const onPitchIds = new Set(onPitch.map((p) => p.playerId));
   const bench = players.filter((p) => !onPitchIds.has(p.player_id));
-  const refreshPositions = () => qc.invalidateQueries({ queryKey: lockerKeys.teamPositions(teamId) });
-  const label = (playerId: string) => {
-    const tp = byPlayer.get(playerId);
-    return tp ? nameOf(tp) : '';
-  };
+  const shorts = shortNames(onPitch.flatMap((p) => byPlayer.get(p.playerId) ?? []));
 
   async function chooseFormation(value: string) {
+    burst.flush();
     if (value === NEW) {
       try {
         await createFormation(teamId, m.newName(list.length + 1));
@@ -69,25 +111,25 @@ export function Component() {
     await qc.invalidateQueries({ queryKey: lockerKeys.formations(teamId) });
   }
 
-  async function move(p: Position, x: number, y: number) {
-    const name = label(p.playerId);
-    qc.setQueryData<Position[]>(['positions', teamId, p.formationId], (old) => old?.map((o) => (o.id === p.id ? { ...o, x, y } : o)));
-    try {
-      await movePosition(p.id, x, y);
-      toast(m.saved(name), 'success');
-    } catch {
-      toast(m.saveFailed(name), 'error');
-    }
-    await refreshPositions();
+  function nudge(p: Position, x: number, y: number) {
+    const to = { x: clamp01(x), y: clamp01(y) };
+    showAt(p, to.x, to.y);
+    burst.push({ positionId: p.id, ...to });
   }
 
-  async function place(x: number, y: number) {
-    // A bench player is placed only when one is selected, a formation is chosen and it is not on the pitch.
-    if (!canManage || !benchPick || !current || onPitchIds.has(benchPick)) return;
-    const name = label(benchPick);
+  function move(p: Position, x: number, y: number) {
+    burst.settle(p.id);
+    showAt(p, x, y);
+    void save({ positionId: p.id, x, y });
+  }
+
+  async function place(playerId: string, x: number, y: number) {
+    // A bench player is placed only when a formation is chosen and they are not on the pitch yet.
+    if (!canManage || !current || onPitchIds.has(playerId)) return;
+    const name = nameOfPlayer(playerId);
     setBenchPick(null);
     try {
-      await createPosition({ teamId, formationId: current.id, playerId: benchPick, x, y });
+      await createPosition({ teamId, formationId: current.id, playerId, x, y });
       toast(m.saved(name), 'success');
     } catch {
       toast(m.saveFailed(name), 'error');
@@ -96,60 +138,78 @@ export function Component() {
   }
 
   async function remove(p: Position) {
+    burst.settle(p.id);
     try {
       await deletePosition(p.id);
     } catch {
-      toast(m.saveFailed(label(p.playerId)), 'error');
+      toast(m.saveFailed(nameOfPlayer(p.playerId)), 'error');
     }
     await refreshPositions();
   }
 
+  function dragStart({ active }: DragStartEvent) {
+    const { playerId, positionId } = draggedPlayer(active);
+    if (positionId) burst.settle(positionId);
+    else setDragging(byPlayer.get(playerId) ?? null);
+  }
+
+  function dragEnd(e: DragEndEvent) {
+    setDragging(null);
+    const { playerId, positionId } = draggedPlayer(e.active);
+    const from = positionId ? onPitch.find((p) => p.id === positionId) : undefined;
+    if (from && e.over?.id === BENCH_ID) {
+      void remove(from);
+      return;
+    }
+    const to = pitchRef.current && landing(pitchRef.current.getBoundingClientRect(), e, from);
+    if (!to) return;
+    if (!from) void place(playerId, to.x, to.y);
+    else if (to.x !== from.x || to.y !== from.y) move(from, to.x, to.y);
+  }
+
+  const tokens: PitchToken[] = onPitch.map((p) => ({
+    position: p,
+    name: nameOfPlayer(p.playerId),
+    short: shorts.get(p.playerId) ?? '',
+    number: byPlayer.get(p.playerId)?.number ?? 0,
+  }));
+
   return (
-    <div className="locker stack">
-      <div className="row">
-        <div className="field">
-          <label htmlFor="formation">{m.formation}</label>
-          <select id="formation" value={current?.id ?? ''} disabled={!canManage} onChange={(e) => void chooseFormation(e.target.value)}>
-            {list.map((f) => <option key={f.id} value={f.id}>{f.name}</option>)}
-            {canManage && <option value={NEW}>{m.createNew}</option>}
-          </select>
-        </div>
-        <Link className="btn btn-ghost" to="../locker3d" relative="path">{m.view3d}</Link>
-      </div>
-      {canManage && <p className="muted">{m.pickHint} {m.keyboardHint}</p>}
-      <Pitch
-        tokens={onPitch.map((p) => ({ position: p, label: label(p.playerId), number: byPlayer.get(p.playerId)?.number ?? 0 }))}
-        editable={canManage}
-        label={m.pitch}
-        removeLabel={m.remove}
-        onMove={(p, x, y) => void move(p, x, y)}
-        onRemove={(p) => void remove(p)}
-        onPlace={(x, y) => void place(x, y)}
-      />
-      <section className="card">
-        <h2>{m.bench}</h2>
-        {players.length === 0 ? (
-          <EmptyState>{m.noPlayers}</EmptyState>
-        ) : bench.length === 0 ? (
-          <p className="muted">{m.benchEmpty}</p>
-        ) : (
-          <div className="bench" role="group" aria-label={m.bench}>
-            {bench.map((tp) => (
-              <button
-                key={tp.player_id}
-                type="button"
-                className={`chip${benchPick === tp.player_id ? ' selected' : ''}`}
-                aria-pressed={benchPick === tp.player_id}
-                disabled={!canManage}
-                data-testid={`bench-${tp.player_id}`}
-                onClick={() => setBenchPick((cur) => (cur === tp.player_id ? null : tp.player_id))}
-              >
-                <span className="chip-number">{tp.number}</span> {nameOf(tp)}
-              </button>
-            ))}
+    <DndContext sensors={sensors} accessibility={{ announcements, screenReaderInstructions }} onDragStart={dragStart} onDragEnd={dragEnd} onDragCancel={() => setDragging(null)}>
+      <div className="locker" style={{ '--pitch-height': `${pitchHeight}px` } as CSSProperties}>
+        <div className="locker-controls">
+          <div className="field">
+            <label htmlFor="formation">{m.formation}</label>
+            <select id="formation" value={current?.id ?? ''} disabled={!canManage} onChange={(e) => void chooseFormation(e.target.value)}>
+              {list.map((f) => <option key={f.id} value={f.id}>{f.name}</option>)}
+              {canManage && <option value={NEW}>{m.createNew}</option>}
+            </select>
           </div>
-        )}
-      </section>
-    </div>
+          <Link className="btn btn-ghost" to="../locker3d" relative="path">{m.view3d}</Link>
+        </div>
+        <div ref={setPitchBox} className="locker-pitch">
+          <Pitch
+            tokens={tokens}
+            editable={canManage}
+            pitchRef={pitchRef}
+            keysHintId={hintId}
+            onNudge={nudge}
+            onRemove={(p) => void remove(p)}
+            onPlace={(x, y) => {
+              if (benchPick) void place(benchPick, x, y);
+            }}
+          />
+        </div>
+        <div className="locker-aside">
+          <Bench players={players} bench={bench} editable={canManage} picked={benchPick} onPick={(id) => setBenchPick((cur) => (cur === id ? null : id))} />
+          {canManage && (
+            <p className="locker-hint muted" id={hintId}>
+              {m.pickHint} {m.dragHint} {m.keyboardHint}
+            </p>
+          )}
+        </div>
+      </div>
+      <DragOverlay dropAnimation={null}>{dragging && <div className="bench-chip overlay"><ChipContent tp={dragging} /></div>}</DragOverlay>
+    </DndContext>
   );
 }

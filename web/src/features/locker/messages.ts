@@ -18,10 +18,28 @@ export const lockerMessages = {
   membersOnly: 'Раздевалка доступна только игрокам команды.',
   loadFailed: 'Не удалось загрузить раздевалку',
   keyboardHint: 'Стрелки двигают выбранного игрока, Delete убирает его с поля.',
+  dragHint: 'Игроков можно и перетаскивать: со скамейки на поле и по полю.',
+  tokenKeys: 'Стрелки двигают игрока по полю, Delete возвращает его на скамейку.',
+  tokenLabel: (number: number, name: string) => `${number} ${name}`,
   view3d: 'Открыть в 3D',
   title3d: 'Раздевалка 3D',
   webglMissing: 'Ваш браузер не поддерживает 3D-графику (WebGL).',
   sceneFailed: 'Не удалось загрузить 3D-сцену. Обновите страницу.',
   orbitHint: 'Перетаскивайте поле мышью, чтобы вращать его; колесо — приближение.',
   back2d: 'Вернуться к плоской схеме',
+};
+
+/** What a screen reader hears while a player is dragged: Russian, by the player's name. */
+export const dragMessages = {
+  instructions:
+    'Чтобы взять игрока, нажмите пробел или Enter. Стрелки перемещают его, пробел или Enter ставят его на поле, Escape отменяет перемещение.',
+  picked: (name: string) => `Игрок ${name} поднят.`,
+  overPitch: (name: string) => `Игрок ${name} над полем.`,
+  overBench: (name: string) => `Игрок ${name} над скамейкой запасных.`,
+  offPitch: (name: string) => `Игрок ${name} за пределами поля.`,
+  placed: (name: string) => `Игрок ${name} поставлен на поле.`,
+  moved: (name: string) => `Игрок ${name} перемещён.`,
+  benched: (name: string) => `Игрок ${name} возвращён на скамейку.`,
+  stayedOnBench: (name: string) => `Игрок ${name} остался на скамейке.`,
+  cancelled: (name: string) => `Перемещение отменено, игрок ${name} остался на месте.`,
 };

@@ -1,59 +1,104 @@
-// The football pitch with player tokens: drag them (pointer) or move them with the arrow keys.
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+// The football pitch with player tokens: drag them (dnd-kit, pointer) or move them with the arrow keys.
+import { useDraggable, useDroppable } from '@dnd-kit/core';
+import { CSS } from '@dnd-kit/utilities';
+import { useCallback, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { Position } from '@tribuna/portal/types';
-import { clamp01 } from './api/locker.ts';
+import { PITCH_ID, pitchPoint, type DraggedPlayer } from './dnd.ts';
+import { lockerMessages as m } from './messages.ts';
 
-interface PitchToken {
+export interface PitchToken {
   position: Position;
-  label: string;
+  /** The full name, for the accessible name, the title and the announcements. */
+  name: string;
+  /** What fits under the token (the last name). */
+  short: string;
   number: number;
 }
 
 interface Props {
   tokens: PitchToken[];
   editable: boolean;
-  label: string;
-  onMove(position: Position, x: number, y: number): void;
+  /** The pitch element, to turn screen points into pitch fractions. */
+  pitchRef: RefObject<HTMLDivElement | null>;
+  /** The id of the text that explains the tokens' keys. */
+  keysHintId?: string;
+  /** An arrow key: the token's new place. */
+  onNudge(position: Position, x: number, y: number): void;
   onRemove(position: Position): void;
   /** A click on empty grass, at pitch fractions. */
   onPlace(x: number, y: number): void;
-  removeLabel: string;
 }
 
 const STEP = 0.02;
+const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-STEP, 0], ArrowRight: [STEP, 0], ArrowUp: [0, -STEP], ArrowDown: [0, STEP] };
 
-export function Pitch({ tokens, editable, label, onMove, onRemove, onPlace, removeLabel }: Props) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [drag, setDrag] = useState<{ id: string; x: number; y: number } | null>(null);
+/** Near a side line the name hangs inwards, near the bottom line it goes above the token: never off the pitch. */
+function labelPlacement(x: number, y: number): string {
+  const side = x < 0.15 ? ' label-start' : x > 0.85 ? ' label-end' : '';
+  return side + (y > 0.9 ? ' label-above' : '');
+}
+
+interface TokenProps {
+  token: PitchToken;
+  editable: boolean;
+  selected: boolean;
+  keysHintId?: string;
+  onSelect(): void;
+  onKey(e: KeyboardEvent): void;
+  onRemove(): void;
+}
+
+function Token({ token, editable, selected, keysHintId, onSelect, onKey, onRemove }: TokenProps) {
+  const { position: p, name, short, number } = token;
+  const data: DraggedPlayer = { playerId: p.playerId, name, positionId: p.id };
+  const { listeners, setNodeRef, transform, isDragging } = useDraggable({ id: `token:${p.id}`, data, disabled: !editable });
+  return (
+    <div
+      className={`token${selected ? ' selected' : ''}${isDragging ? ' dragging' : ''}${labelPlacement(p.x, p.y)}`}
+      style={{ left: `${p.x * 100}%`, top: `${p.y * 100}%`, transform: CSS.Translate.toString(transform) }}
+    >
+      {/* Arrows move a token directly: its own key handler replaces dnd-kit's keyboard dragging (bench players have it). */}
+      <button
+        ref={setNodeRef}
+        type="button"
+        className="token-body"
+        aria-label={m.tokenLabel(number, name)}
+        aria-describedby={editable ? keysHintId : undefined}
+        data-testid={`token-${p.playerId}`}
+        data-x={p.x.toFixed(3)}
+        data-y={p.y.toFixed(3)}
+        {...listeners}
+        onKeyDown={onKey}
+        onFocus={onSelect}
+        onClick={onSelect}
+      >
+        {number}
+      </button>
+      <span className="token-name" title={name} aria-hidden="true">{short}</span>
+      {editable && selected && !isDragging && (
+        <button type="button" className="token-remove" aria-label={`${m.remove}: ${name}`} onClick={onRemove}>{m.remove}</button>
+      )}
+    </div>
+  );
+}
+
+export function Pitch({ tokens, editable, pitchRef, keysHintId, onNudge, onRemove, onPlace }: Props) {
+  const { setNodeRef, isOver } = useDroppable({ id: PITCH_ID, disabled: !editable });
   const [selected, setSelected] = useState<string | null>(null);
+  const setRefs = useCallback(
+    (el: HTMLDivElement | null) => {
+      setNodeRef(el);
+      pitchRef.current = el;
+    },
+    [setNodeRef, pitchRef],
+  );
 
-  const fractionAt = (clientX: number, clientY: number) => {
-    const r = ref.current!.getBoundingClientRect();
-    return { x: clamp01((clientX - r.left) / r.width), y: clamp01((clientY - r.top) / r.height) };
-  };
-
-  const down = (e: PointerEvent, p: Position) => {
-    if (!editable) return;
-    e.stopPropagation();
-    (e.target as HTMLElement).setPointerCapture(e.pointerId);
-    setSelected(p.id);
-    setDrag({ id: p.id, x: p.x, y: p.y });
-  };
-  const move = (e: PointerEvent) => {
-    if (!drag) return;
-    setDrag({ id: drag.id, ...fractionAt(e.clientX, e.clientY) });
-  };
-  const up = (p: Position) => {
-    if (!drag || drag.id !== p.id) return;
-    if (drag.x !== p.x || drag.y !== p.y) onMove(p, drag.x, drag.y);
-    setDrag(null);
-  };
   const key = (e: KeyboardEvent, p: Position) => {
     if (!editable) return;
-    const d = { ArrowLeft: [-STEP, 0], ArrowRight: [STEP, 0], ArrowUp: [0, -STEP], ArrowDown: [0, STEP] }[e.key];
+    const d = ARROWS[e.key];
     if (d) {
       e.preventDefault();
-      onMove(p, clamp01(p.x + d[0]), clamp01(p.y + d[1]));
+      onNudge(p, p.x + d[0], p.y + d[1]);
     } else if (e.key === 'Delete' || e.key === 'Backspace') {
       e.preventDefault();
       onRemove(p);
@@ -62,17 +107,17 @@ export function Pitch({ tokens, editable, label, onMove, onRemove, onPlace, remo
 
   return (
     <div
-      ref={ref}
-      className="pitch"
+      ref={setRefs}
+      className={`pitch${editable ? ' editable' : ''}${isOver ? ' over' : ''}`}
       role="group"
-      aria-label={label}
+      aria-label={m.pitch}
       data-testid="pitch"
-      onPointerMove={move}
       onClick={(e) => {
-        if (e.target === ref.current || (e.target as HTMLElement).classList.contains('pitch-line')) {
-          const f = fractionAt(e.clientX, e.clientY);
+        const target = e.target as HTMLElement;
+        if (target === pitchRef.current || target.classList.contains('pitch-line')) {
           setSelected(null);
-          onPlace(f.x, f.y);
+          const { x, y } = pitchPoint(pitchRef.current!.getBoundingClientRect(), e.clientX, e.clientY);
+          onPlace(x, y);
         }
       }}
     >
@@ -80,32 +125,18 @@ export function Pitch({ tokens, editable, label, onMove, onRemove, onPlace, remo
       <div className="pitch-line pitch-circle" />
       <div className="pitch-line pitch-box top" />
       <div className="pitch-line pitch-box bottom" />
-      {tokens.map(({ position: p, label: name, number }) => {
-        const x = drag?.id === p.id ? drag.x : p.x;
-        const y = drag?.id === p.id ? drag.y : p.y;
-        return (
-          <div key={p.id} className={`token${selected === p.id ? ' selected' : ''}`} style={{ left: `${x * 100}%`, top: `${y * 100}%` }}>
-            <button
-              type="button"
-              className="token-body"
-              aria-label={`${number} ${name}`}
-              data-testid={`token-${p.playerId}`}
-              data-x={p.x.toFixed(3)}
-              data-y={p.y.toFixed(3)}
-              onPointerDown={(e) => down(e, p)}
-              onPointerUp={() => up(p)}
-              onKeyDown={(e) => key(e, p)}
-              onFocus={() => setSelected(p.id)}
-            >
-              {number}
-            </button>
-            <span className="token-name">{name}</span>
-            {editable && selected === p.id && (
-              <button type="button" className="chip-action token-remove" onClick={() => onRemove(p)}>{removeLabel}</button>
-            )}
-          </div>
-        );
-      })}
+      {tokens.map((t) => (
+        <Token
+          key={t.position.id}
+          token={t}
+          editable={editable}
+          selected={selected === t.position.id}
+          keysHintId={keysHintId}
+          onSelect={() => setSelected(t.position.id)}
+          onKey={(e) => key(e, t.position)}
+          onRemove={() => onRemove(t.position)}
+        />
+      ))}
     </div>
   );
 }

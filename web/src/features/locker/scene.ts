@@ -13,20 +13,45 @@ export interface ScenePlayer {
 const LENGTH = 105;
 const WIDTH = 68;
 
-function label(text: string): THREE.Sprite {
+/** Label text on its canvas, in pixels: the sprite is sized from the canvas, so a long name widens its label. */
+const LABEL_FONT_PX = 40;
+const LABEL_PAD_PX = 14;
+/** The longest label in canvas pixels; a longer name is cut with an ellipsis (the 2D pitch shows it in full). */
+const LABEL_MAX_PX = 420;
+/** A label's height in metres, and how high its top is over the grass (above the 4 m token). */
+const LABEL_HEIGHT = 4.5;
+const LABEL_TOP = 4 + 1 + LABEL_HEIGHT;
+
+/** The text, cut with an ellipsis to fit maxPx in the context's font. */
+export function fitText(ctx: CanvasRenderingContext2D, text: string, maxPx: number): string {
+  if (ctx.measureText(text).width <= maxPx) return text;
+  let cut = text;
+  while (cut.length > 1 && ctx.measureText(`${cut}…`).width > maxPx) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
+export function nameLabel(text: string): THREE.Sprite {
   const canvas = document.createElement('canvas');
-  canvas.width = 256;
-  canvas.height = 64;
   const ctx = canvas.getContext('2d')!;
-  ctx.fillStyle = 'rgba(0,0,0,0.55)';
-  ctx.fillRect(0, 0, 256, 64);
+  const font = `600 ${LABEL_FONT_PX}px Inter, sans-serif`;
+  ctx.font = font;
+  const shown = fitText(ctx, text, LABEL_MAX_PX);
+  canvas.width = Math.ceil(ctx.measureText(shown).width) + 2 * LABEL_PAD_PX;
+  canvas.height = Math.round(LABEL_FONT_PX * 1.5);
+  // Resizing the canvas resets its state.
+  ctx.font = font;
+  ctx.fillStyle = 'rgba(0,0,0,0.6)';
+  ctx.beginPath();
+  ctx.roundRect(0, 0, canvas.width, canvas.height, canvas.height / 4);
+  ctx.fill();
   ctx.fillStyle = '#fff';
-  ctx.font = 'bold 28px Inter, sans-serif';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(text, 128, 32, 248);
-  const sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: new THREE.CanvasTexture(canvas), depthTest: false }));
-  sprite.scale.set(12, 3, 1);
+  ctx.fillText(shown, canvas.width / 2, canvas.height / 2 + 1);
+  const texture = new THREE.CanvasTexture(canvas);
+  texture.colorSpace = THREE.SRGBColorSpace;
+  const sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: texture, depthTest: false }));
+  sprite.scale.set((LABEL_HEIGHT * canvas.width) / canvas.height, LABEL_HEIGHT, 1);
   return sprite;
 }
 
@@ -55,6 +80,36 @@ function lines(): THREE.LineSegments {
   return new THREE.LineSegments(g, new THREE.LineBasicMaterial({ color: 0xffffff }));
 }
 
+/** Looks at the pitch from above its near end, as close as the whole pitch and the labels over it allow. */
+function frame(camera: THREE.PerspectiveCamera) {
+  const direction = new THREE.Vector3(0, 90, 60).normalize();
+  const margin = 5;
+  const corners: THREE.Vector3[] = [];
+  for (const x of [-WIDTH / 2 - margin, WIDTH / 2 + margin]) {
+    for (const z of [-LENGTH / 2 - margin, LENGTH / 2 + margin]) {
+      for (const y of [0, LABEL_TOP]) corners.push(new THREE.Vector3(x, y, z));
+    }
+  }
+  const fits = (distance: number) => {
+    camera.position.copy(direction).multiplyScalar(distance);
+    camera.lookAt(0, 0, 0);
+    camera.updateMatrixWorld();
+    return corners.every((c) => {
+      const p = c.clone().project(camera);
+      return Math.abs(p.x) <= 0.96 && Math.abs(p.y) <= 0.96;
+    });
+  };
+  // The nearest distance that fits, by bisection (fitting only gets easier further away).
+  let near = 10;
+  let far = 1000;
+  for (let i = 0; i < 30; i++) {
+    const mid = (near + far) / 2;
+    if (fits(mid)) far = mid;
+    else near = mid;
+  }
+  fits(far);
+}
+
 /** Renders into container; returns a function that disposes everything. */
 export function mountScene(container: HTMLElement, players: ScenePlayer[]): () => void {
   const renderer = new THREE.WebGLRenderer({ antialias: true });
@@ -65,7 +120,7 @@ export function mountScene(container: HTMLElement, players: ScenePlayer[]): () =
   const scene = new THREE.Scene();
   scene.background = new THREE.Color(0x0f2a1c);
   const camera = new THREE.PerspectiveCamera(45, container.clientWidth / container.clientHeight, 1, 1000);
-  camera.position.set(0, 80, 95);
+  frame(camera);
   scene.add(new THREE.AmbientLight(0xffffff, 0.7));
   const sun = new THREE.DirectionalLight(0xffffff, 0.9);
   sun.position.set(30, 80, 40);
@@ -84,8 +139,8 @@ export function mountScene(container: HTMLElement, players: ScenePlayer[]): () =
     const token = new THREE.Mesh(body, material);
     token.position.set(px, 2, pz);
     scene.add(token);
-    const tag = label(`${p.number} ${p.name}`);
-    tag.position.set(px, 7, pz);
+    const tag = nameLabel(`${p.number} ${p.name}`);
+    tag.position.set(px, LABEL_TOP - LABEL_HEIGHT / 2, pz);
     scene.add(tag);
   }
 
@@ -93,13 +148,13 @@ export function mountScene(container: HTMLElement, players: ScenePlayer[]): () =
   controls.enableDamping = true;
   controls.maxPolarAngle = Math.PI / 2.1;
   controls.minDistance = 30;
-  controls.maxDistance = 220;
+  controls.maxDistance = 260;
 
-  let frame = 0;
+  let animation = 0;
   const tick = () => {
     controls.update();
     renderer.render(scene, camera);
-    frame = requestAnimationFrame(tick);
+    animation = requestAnimationFrame(tick);
   };
   tick();
   const resize = () => {
@@ -111,7 +166,7 @@ export function mountScene(container: HTMLElement, players: ScenePlayer[]): () =
   observer.observe(container);
 
   return () => {
-    cancelAnimationFrame(frame);
+    cancelAnimationFrame(animation);
     observer.disconnect();
     controls.dispose();
     renderer.dispose();

@@ -3,7 +3,15 @@ import { calendarEventMessages } from '../../shared/i18n/calendar.ts';
 export const scheduleMessages = {
   ...calendarEventMessages,
   title: 'Моё расписание',
-  localOnly: 'События хранятся только в этом браузере и не видны другим.',
+  aboutSignedIn: 'Здесь события ваших команд и ваши личные события. Личные события хранятся только в этом браузере и не видны другим.',
+  aboutGuest: 'Личные события хранятся только в этом браузере и не видны другим.',
+  /** After a «Войдите» link. */
+  signIn: 'Войдите',
+  signInForTeams: ', чтобы видеть здесь и события своих команд.',
+  createTitle: 'Новое личное событие',
+  personal: 'Личное',
+  teamLink: (team: string) => `Расписание команды «${team}»`,
+  teamsFailed: 'Не удалось загрузить события ваших команд',
   deleteConfirm: (title: string) => `Удалить событие «${title}»?`,
   fillAll: 'Пожалуйста, заполните все поля.',
   fillTitle: 'Пожалуйста, заполните название события.',

@@ -2,9 +2,21 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../test/render.tsx';
+import { ApiError } from '../../lib/nakama/errors.ts';
 import { loadEvents } from './local-events.ts';
 
+const rpc = vi.fn();
+vi.mock('../../lib/nakama/rpc.ts', () => ({ rpc: (...a: unknown[]) => rpc(...a) }));
+const session = vi.hoisted(() => ({ authenticated: false }));
+vi.mock('../../stores/session.ts', () => ({ useAuthenticated: () => session.authenticated }));
+
 const { Component: PersonalSchedulePage } = await import('./personal-schedule-page.tsx');
+
+const at = (y: number, mo: number, d: number, h: number, mi = 0) => new Date(y, mo - 1, d, h, mi).toISOString();
+const TEAM_EVENTS = [
+  { id: 'e1', team_id: 't1', team_name: 'Северные волки', title: 'Матч с «Динамо»', description: 'Сбор в 18:00', type: 'match', event_time: at(2025, 3, 8, 19, 30), place: 'Лужники' },
+  { id: 'e2', team_id: 't2', team_name: 'Спартак-Любитель', title: 'Тренировка', description: '', type: 'training', event_time: at(2025, 3, 8, 10), place: '' },
+];
 
 const stored = () => JSON.parse(localStorage.getItem('teamEvents') ?? 'null');
 
@@ -15,11 +27,13 @@ function cell(day: string): HTMLElement {
 }
 
 function form() {
-  return within(screen.getByRole('form', { name: 'Новое событие' }));
+  return within(screen.getByRole('form', { name: 'Новое личное событие' }));
 }
 
 beforeEach(() => {
   localStorage.clear();
+  rpc.mockReset();
+  session.authenticated = false;
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(2025, 2, 15, 12));
 });
@@ -91,6 +105,52 @@ describe('personal schedule', () => {
     await user.click(dialog.getByRole('button', { name: 'Удалить' }));
     expect(stored()).toEqual([]);
     expect(screen.getByText('В этом месяце событий нет.')).toBeInTheDocument();
+  });
+});
+
+describe("the teams' events", () => {
+  it("shows a signed-in user's teams' events in the calendar and the list, marked with their teams, beside the personal ones", async () => {
+    session.authenticated = true;
+    localStorage.setItem('teamEvents', JSON.stringify([{ id: 'a', date: '2025-03-08', title: 'День рождения мамы', description: '', type: 'birthday' }]));
+    rpc.mockResolvedValue({ events: TEAM_EVENTS });
+    const user = userEvent.setup();
+    renderPage(<PersonalSchedulePage />, '/schedule');
+    const match = await within(cell('2025-03-08')).findByRole('link', { name: /19:30 Матч с «Динамо» Северные волки/ });
+    expect(rpc).toHaveBeenCalledWith('list_my_team_events', { start_date: '2025-03-01', end_date: '2025-03-31' });
+    expect(match).toHaveAttribute('href', '/teams/t1/schedule?month=2025-03');
+    expect(match).toHaveClass('cal-event-match');
+    // The day's personal event first, then the teams' by time.
+    const list = screen.getByRole('heading', { name: 'События месяца' }).parentElement!;
+    expect(within(list).getAllByRole('listitem').map((li) => li.querySelector('strong')!.textContent)).toEqual([
+      'День рождения мамы', 'Тренировка', 'Матч с «Динамо»',
+    ]);
+    expect(within(list).getByRole('link', { name: 'Расписание команды «Северные волки»' })).toHaveAttribute('href', '/teams/t1/schedule?month=2025-03');
+    expect(within(list).getByRole('link', { name: 'Расписание команды «Спартак-Любитель»' })).toHaveAttribute('href', '/teams/t2/schedule?month=2025-03');
+    expect(within(list).getByText('Лужники')).toBeInTheDocument();
+    expect(within(list).getByText('Личное')).toBeInTheDocument();
+    // Only personal events are edited here.
+    expect(within(list).getAllByRole('button', { name: /^Изменить/ })).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Следующий месяц' }));
+    expect(rpc).toHaveBeenLastCalledWith('list_my_team_events', { start_date: '2025-04-01', end_date: '2025-04-30' });
+  });
+
+  it('asks visitors to sign in for their teams and calls nothing', () => {
+    renderPage(<PersonalSchedulePage />, '/schedule');
+    expect(screen.getByRole('link', { name: 'Войдите' })).toHaveAttribute('href', '/login?next=%2Fschedule');
+    expect(rpc).not.toHaveBeenCalled();
+  });
+
+  it("says the teams' events did not load, with a retry, and keeps the personal ones", async () => {
+    session.authenticated = true;
+    localStorage.setItem('teamEvents', JSON.stringify([{ id: 'a', date: '2025-03-08', title: 'Личная тренировка', description: '', type: 'training' }]));
+    rpc.mockRejectedValueOnce(new ApiError(500, 13, 'Internal error')).mockResolvedValue({ events: TEAM_EVENTS });
+    const user = userEvent.setup();
+    renderPage(<PersonalSchedulePage />, '/schedule');
+    expect(await screen.findByText('Не удалось загрузить события ваших команд')).toBeInTheDocument();
+    expect(within(cell('2025-03-08')).getByText('Личная тренировка')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(await within(cell('2025-03-08')).findByText('Тренировка')).toBeInTheDocument();
   });
 });
 

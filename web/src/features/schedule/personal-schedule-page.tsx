@@ -1,30 +1,65 @@
-// /schedule: a personal month calendar whose events live only in this browser.
+// /schedule: a personal month calendar. Personal events live only in this browser; a signed-in user also
+// sees the events of their teams (read-only here, each linking to its team's calendar).
 import { isSameMonth, startOfMonth } from 'date-fns';
 import { useCallback, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { monthKey, parseDayKey, parseMonthKey } from '../../shared/lib/calendar.ts';
-import { formatDate } from '../../shared/i18n/format.ts';
-import { Button, EmptyState, Notice, PageTitle } from '../../shared/ui/index.tsx';
-import { CalendarLegend, EventTypeBadge, MonthCalendar } from '../../shared/ui/month-calendar.tsx';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import type { MyTeamEvent } from '@tribuna/portal/types';
+import { useMyTeamEvents } from '../../shared/api/calendar.ts';
+import { dayKey, isEventType, monthKey, monthRange, parseDayKey, parseMonthKey } from '../../shared/lib/calendar.ts';
+import { withReturn } from '../../shared/lib/return-to.ts';
+import { formatTime } from '../../shared/i18n/format.ts';
+import { ErrorState, Notice, PageTitle, Spinner } from '../../shared/ui/index.tsx';
+import { CalendarLegend, MonthCalendar, type CalendarEntry } from '../../shared/ui/month-calendar.tsx';
 import { useToast } from '../../shared/ui/toast.tsx';
+import { useAuthenticated } from '../../stores/session.ts';
 import { CreateEventForm } from './components/create-event-form.tsx';
 import { EditEventDialog } from './components/edit-event-dialog.tsx';
+import { MonthEvents, type ScheduleItem } from './components/month-events.tsx';
 import { sortEvents, type LocalEvent } from './local-events.ts';
 import { scheduleMessages as m } from './messages.ts';
 import { useLocalEvents } from './use-local-events.ts';
 import './schedule.css';
 
+/** A team event on the user's calendar: its local day and time, leading to the team's calendar of that month. */
+function teamItem(e: MyTeamEvent): ScheduleItem & { kind: 'team' } {
+  const at = new Date(e.event_time);
+  return { kind: 'team', key: `team-${e.id}`, event: e, href: `/teams/${e.team_id}/schedule?month=${monthKey(at)}` };
+}
+
+const sortKey = (item: ScheduleItem) =>
+  item.kind === 'local' ? item.event.date : `${dayKey(new Date(item.event.event_time))} ${formatTime(item.event.event_time)}`;
+
+function toEntry(item: ScheduleItem): CalendarEntry {
+  if (item.kind === 'local') return { id: item.event.id, day: item.event.date, title: item.event.title, type: item.event.type };
+  const e = item.event;
+  return {
+    id: item.key,
+    day: dayKey(new Date(e.event_time)),
+    title: e.title,
+    type: isEventType(e.type) ? e.type : 'other',
+    time: formatTime(e.event_time),
+    note: e.team_name,
+    href: item.href,
+  };
+}
+
 export function Component() {
   const toast = useToast();
+  const here = useLocation();
+  const authenticated = useAuthenticated();
   const onSaveFailed = useCallback(() => toast(m.storageFailed, 'error'), [toast]);
   const { events, add, replace, remove } = useLocalEvents(onSaveFailed);
   const [params, setParams] = useSearchParams();
   const month = parseMonthKey(params.get('month')) ?? startOfMonth(new Date());
+  const teamEvents = useMyTeamEvents(monthRange(month), authenticated);
   const [editing, setEditing] = useState<{ id: string; deleting: boolean } | null>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const focusAfterClose = useRef<HTMLElement | null>(null);
 
-  const monthEvents = sortEvents(events.filter((e) => e.date.startsWith(monthKey(month))));
+  const local: ScheduleItem[] = sortEvents(events.filter((e) => e.date.startsWith(monthKey(month)))).map((e) => ({ kind: 'local', key: e.id, event: e }));
+  const team: ScheduleItem[] = authenticated ? (teamEvents.data ?? []).map(teamItem) : [];
+  // Personal events (a day, no time) first in their day, then the teams' by time; the sort is stable.
+  const items = [...local, ...team].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
   const editingEvent = editing && events.find((e) => e.id === editing.id);
 
   const setMonth = (next: Date) => {
@@ -48,37 +83,26 @@ export function Component() {
   return (
     <section className="page personal-schedule">
       <PageTitle>{m.title}</PageTitle>
-      <Notice kind="info">{m.localOnly}</Notice>
+      <Notice kind="info">
+        {authenticated ? m.aboutSignedIn : (
+          <>
+            {m.aboutGuest} <Link to={withReturn('/login', here.pathname + here.search)}>{m.signIn}</Link>{m.signInForTeams}
+          </>
+        )}
+      </Notice>
       <MonthCalendar
         month={month}
         onMonthChange={setMonth}
-        entries={monthEvents.map((e) => ({ id: e.id, day: e.date, title: e.title, type: e.type }))}
+        entries={items.map(toEntry)}
         onEntrySelect={(id) => setEditing({ id, deleting: false })}
+        status={
+          !authenticated ? null : teamEvents.isPending ? <Spinner /> : teamEvents.isError ? (
+            <ErrorState onRetry={() => void teamEvents.refetch()}>{m.teamsFailed}</ErrorState>
+          ) : null
+        }
       />
       <CalendarLegend />
-      <section className="stack" aria-labelledby="schedule-list-title">
-        <h2 id="schedule-list-title" ref={listHeading} tabIndex={-1}>{m.monthEvents}</h2>
-        {monthEvents.length === 0 ? (
-          <EmptyState>{m.empty}</EmptyState>
-        ) : (
-          <ul className="schedule-list">
-            {monthEvents.map((e) => (
-              <li key={e.id} className={`schedule-item cal-event-${e.type}`}>
-                <div className="schedule-item-main">
-                  <time dateTime={e.date} className="muted">{formatDate(parseDayKey(e.date) ?? e.date)}</time>
-                  <EventTypeBadge type={e.type} />
-                  <strong>{e.title}</strong>
-                  {e.description && <p className="schedule-item-description">{e.description}</p>}
-                </div>
-                <div className="row">
-                  <Button variant="ghost" aria-label={m.editNamed(e.title)} onClick={() => setEditing({ id: e.id, deleting: false })}>{m.edit}</Button>
-                  <Button variant="ghost" aria-label={m.deleteNamed(e.title)} onClick={() => setEditing({ id: e.id, deleting: true })}>{m.delete}</Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <MonthEvents items={items} headingRef={listHeading} onEdit={(id) => setEditing({ id, deleting: false })} onDelete={(id) => setEditing({ id, deleting: true })} />
       <CreateEventForm onCreate={create} />
       {editingEvent && editing && (
         <EditEventDialog

@@ -14,12 +14,19 @@ export const EVENT_TYPE_LABELS: Record<EventType, string> = {
   other: 'Другое',
 };
 
+const EVENT_FORMS: Record<Intl.LDMLPluralRule, string> = { zero: 'событий', one: 'событие', two: 'события', few: 'события', many: 'событий', other: 'события' };
+const plural = new Intl.PluralRules('ru-RU');
+
 export const calendarMessages = {
   previousMonth: 'Предыдущий месяц',
   nextMonth: 'Следующий месяц',
   today: 'Сегодня',
   legend: 'Обозначения',
   eventsOfDay: (day: string) => `События ${day}`,
+  /** «1 событие», «3 события», «5 событий» */
+  eventCount: (n: number) => `${n} ${EVENT_FORMS[plural.select(n)]}`,
+  dayButton: (day: string, n: number) => `${day}: ${calendarMessages.eventCount(n)}`,
+  more: (n: number) => `+${n}`,
 };
 
 /** What the personal and the team calendar say alike about their events. */
@@ -46,6 +53,12 @@ export const calendarEventMessages = {
 /** «Март 2025»: the month in the nominative, capitalised. */
 export function formatMonthTitle(month: Date): string {
   const s = format(month, 'LLLL yyyy', { locale: ru });
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** «Среда, 5 марта» */
+export function formatWeekdayDayMonth(d: Date): string {
+  const s = format(d, 'EEEE, d MMMM', { locale: ru });
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 

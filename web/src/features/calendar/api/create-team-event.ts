@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EventType, TeamEvent } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
-import { teamEventKeys } from '../../../shared/api/calendar.ts';
+import { invalidateTeamEvents } from '../../../shared/api/calendar.ts';
 
 interface TeamEventInput {
   team_id: string;
@@ -16,5 +16,5 @@ const createTeamEvent = (input: TeamEventInput) => rpc<TeamEvent>('create_team_e
 
 export function useCreateTeamEvent(teamId: string) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: createTeamEvent, onSuccess: () => qc.invalidateQueries({ queryKey: teamEventKeys.team(teamId) }) });
+  return useMutation({ mutationFn: createTeamEvent, onSuccess: () => invalidateTeamEvents(qc, teamId) });
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
-import { teamEventKeys } from '../../../shared/api/calendar.ts';
+import { invalidateTeamEvents } from '../../../shared/api/calendar.ts';
 
 const deleteTeamEvent = (id: string) => rpc<Record<string, never>>('delete_team_event', { id });
 
 export function useDeleteTeamEvent(teamId: string) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteTeamEvent, onSuccess: () => qc.invalidateQueries({ queryKey: teamEventKeys.team(teamId) }) });
+  return useMutation({ mutationFn: deleteTeamEvent, onSuccess: () => invalidateTeamEvents(qc, teamId) });
 }

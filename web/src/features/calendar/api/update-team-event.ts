@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EventType, TeamEvent } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
-import { teamEventKeys } from '../../../shared/api/calendar.ts';
+import { invalidateTeamEvents } from '../../../shared/api/calendar.ts';
 
 interface TeamEventUpdate {
   id: string;
@@ -16,5 +16,5 @@ const updateTeamEvent = (input: TeamEventUpdate) => rpc<TeamEvent>('update_team_
 
 export function useUpdateTeamEvent(teamId: string) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: updateTeamEvent, onSuccess: () => qc.invalidateQueries({ queryKey: teamEventKeys.team(teamId) }) });
+  return useMutation({ mutationFn: updateTeamEvent, onSuccess: () => invalidateTeamEvents(qc, teamId) });
 }

@@ -21,8 +21,9 @@ export interface EventFormValues {
 
 export type EventFormErrors = Partial<Record<keyof EventFormValues, string>>;
 
+/** A new event: the day given, no time (a time must be chosen, none is assumed). */
 export function emptyEventForm(day: string): EventFormValues {
-  return { title: '', type: 'match', date: day, time: '18:00', place: '', description: '' };
+  return { title: '', type: 'match', date: day, time: '', place: '', description: '' };
 }
 
 export function eventToForm(e: TeamEvent): EventFormValues {
@@ -44,7 +45,7 @@ export function validateEventForm(v: EventFormValues): EventFormErrors {
   else if (title.length > TITLE_MAX) e.title = m.titleTooLong;
   if (!isEventType(v.type)) e.type = m.typeRequired;
   if (!parseDayKey(v.date)) e.date = m.dateRequired;
-  if (!/^\d{2}:\d{2}$/.test(v.time)) e.time = m.timeRequired;
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(v.time)) e.time = m.timeRequired;
   if (v.place.trim().length > PLACE_MAX) e.place = m.placeTooLong;
   if (v.description.trim().length > DESCRIPTION_MAX) e.description = m.descriptionTooLong;
   return e;
