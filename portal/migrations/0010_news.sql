@@ -1,6 +1,7 @@
 -- News: items written by registered users, public or private to their creator, optionally of a team;
 -- their likes, ratings and media. Deletion is soft (delete_time set); a deleted item is gone for everyone.
--- create_time keeps milliseconds only, so a list cursor (a JavaScript date) names a row exactly.
+-- Times keep milliseconds only, so a list cursor (a JavaScript date) names a row exactly, and a new item's
+-- update_time equals its create_time.
 -- Counters live on the row and change in the transaction that adds or removes a like or rating row,
 -- under the news row's lock (every writer of news_like and news_rating takes it first), so they stay exact.
 -- rating_tenths is the average rating in tenths (round(rating_sum / rating_count, 1) * 10; 0 with none):
@@ -18,7 +19,7 @@ CREATE TABLE news (
   rating_sum    integer NOT NULL DEFAULT 0 CHECK (rating_sum BETWEEN rating_count AND 5 * rating_count),
   rating_tenths integer NOT NULL DEFAULT 0 CHECK (rating_tenths BETWEEN 0 AND 50),
   create_time   timestamptz(3) NOT NULL DEFAULT now(),
-  update_time   timestamptz NOT NULL DEFAULT now(),
+  update_time   timestamptz(3) NOT NULL DEFAULT now(),
   delete_time   timestamptz
 );
 -- One index per order (newest and oldest read the same one both ways) for each listing: everyone's
