@@ -69,11 +69,11 @@ const NOBODY = '00000000-0000-0000-0000-000000000000';
 // Statements name the news table (or a page of it) "n".
 const NEWS = `n.id, n.name, n.description, n.creator_id, n.team_id, n.is_public, n.like_count, n.rating_count,
   n.rating_tenths, n.create_time, n.update_time`;
-/** NEWS and the viewer's like and rating, read through viewerJoins. */
-const WITH_VIEWER = `SELECT ${NEWS}, l.user_id IS NOT NULL AS user_liked, COALESCE(r.rating, 0)::int AS user_rating`;
-/** The viewer's like and rating of "n"; `viewer` is the placeholder of their id. */
-const viewerJoins = (viewer: string) => `LEFT JOIN news_like l ON l.news_id = n.id AND l.user_id = ${viewer}::uuid
-  LEFT JOIN news_rating r ON r.news_id = n.id AND r.user_id = ${viewer}::uuid`;
+/** NEWS and the viewer's like and rating of it; `viewer` is the placeholder of their id. Read per row of
+ * the page by primary key, after its limit. */
+const withViewer = (viewer: string) => `SELECT ${NEWS},
+  COALESCE((SELECT true FROM news_like l WHERE l.news_id = n.id AND l.user_id = ${viewer}::uuid), false) AS user_liked,
+  COALESCE((SELECT r.rating FROM news_rating r WHERE r.news_id = n.id AND r.user_id = ${viewer}::uuid), 0)::int AS user_rating`;
 const MEDIA = 'm.id, m.news_id, m.media_type, m.file_id, m.position, m.create_time';
 
 function toMedia(r: MediaRow): NewsMedia {
@@ -132,7 +132,7 @@ export async function insertNews(q: Queryable, id: string, creatorId: string, n:
 /** A news item as the viewer sees it ('' is a visitor); undefined when it is missing, deleted or another's private one. */
 export async function getNews(q: Queryable, id: string, viewer: string): Promise<News | undefined> {
   const rows = await q.query<Row>(
-    `${WITH_VIEWER} FROM news n ${viewerJoins('$2')}
+    `${withViewer('$2')} FROM news n
      WHERE n.id = $1 AND n.delete_time IS NULL AND (n.is_public OR n.creator_id = $2::uuid)`,
     [id, viewer || NOBODY],
   );
@@ -244,7 +244,7 @@ export async function listNews(q: Queryable, f: NewsQuery): Promise<{ news: News
   }
   const source = branches.map((where) => `(SELECT ${NEWS} FROM news n WHERE ${where.join(' AND ')} ORDER BY ${ks.order} LIMIT ${limit})`);
   const rows = await q.query<Row>(
-    `${WITH_VIEWER} FROM (${source.join(' UNION ALL ')}) n ${viewerJoins(viewer)} ORDER BY ${ks.order} LIMIT ${limit}`,
+    `${withViewer(viewer)} FROM (${source.join(' UNION ALL ')}) n ORDER BY ${ks.order} LIMIT ${limit}`,
     values,
   );
   const media = await mediaOf(q, rows.slice(0, f.limit).map((r) => r.id));
