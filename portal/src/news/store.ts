@@ -99,12 +99,13 @@ function toNews(r: Row, media: NewsMedia[]): News {
   return n;
 }
 
-/** The media of the given news items, in one statement, by news id. */
+/** The media of the given news items, in one statement: each item's read in order from its index. */
 async function mediaOf(q: Queryable, newsIds: string[]): Promise<Map<string, NewsMedia[]>> {
   const byNews = new Map<string, NewsMedia[]>(newsIds.map((id) => [id, []]));
   if (!newsIds.length) return byNews;
   const rows = await q.query<MediaRow>(
-    `SELECT ${MEDIA} FROM news_media m WHERE m.news_id = ANY($1::uuid[]) ORDER BY m.news_id, m.position, m.create_time, m.id`,
+    `SELECT ${MEDIA} FROM unnest($1::uuid[]) AS page (news_id)
+     CROSS JOIN LATERAL (SELECT ${MEDIA} FROM news_media m WHERE m.news_id = page.news_id ORDER BY m.position, m.create_time, m.id) m`,
     [newsIds],
   );
   for (const r of rows) byNews.get(r.news_id)!.push(toMedia(r));
