@@ -19,8 +19,8 @@ import { benchDatabase } from './lib.ts';
 const ROWS = Number((JSON.parse(process.argv[2] ?? '{}') as { rows?: number }).rows ?? 100_000);
 const USERS = 1000;
 const TEAMS_WITH_MEDIA = ROWS / 10;
-// A thousand teams have news, each ROWS / 4000 of them.
-const NEWS_TEAMS = 1000;
+// A hundred teams have news, each ROWS / 400 of them.
+const NEWS_TEAMS = 100;
 // News item i has i % 21 likes and as many ratings: 0 to 20, 10 on average, so ROWS * 10 of each.
 const REACTIONS_CYCLE = 21;
 const BIG_TABLES = [

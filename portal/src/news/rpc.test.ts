@@ -45,6 +45,7 @@ describe('create_news and get_news', () => {
     );
     assert.equal(n.create_time, n.update_time);
     assert.deepEqual(await call(author, 'get_news', { id: n.id }), n);
+    assert.deepEqual(await call(author, 'get_news', { id: n.id.toUpperCase() }), n);
     for (const who of [stranger, guest]) assert.deepEqual(await call(who, 'get_news', { id: n.id }), n);
     assert.deepEqual(await withKey(ts, 'get_news', { id: n.id }), n);
   });
@@ -77,6 +78,9 @@ describe('create_news and get_news', () => {
     await fails(create(author, { name: 12345 }), 400, 'name: ожидалась строка.');
     await fails(create(author, { description: 42 }), 400, 'description: ожидалась строка.');
     await fails(create(author, { description: 'ж'.repeat(100_001) }), 400, 'description: не длиннее 100000 символов.', 3);
+    // Links and players lengthen the text; past three times the limit it is refused.
+    await fails(create(author, { description: '<p>https://youtu.be/dQw4w9WgXcQ</p>'.repeat(2500) }), 400,
+      'description: слишком много ссылок и видео: с ними текст длиннее 300000 символов.', 3);
     await fails(create(author, { is_public: 'yes' }), 400, /^is_public: /);
     await fails(create(author, { team_id: 'team' }), 400, 'team_id: Ожидался идентификатор (UUID).');
     await fails(call(guest, 'get_news', { id: 'x' }), 400, /^id: /);

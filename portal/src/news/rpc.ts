@@ -6,7 +6,7 @@ import { notFound, permissionDenied, resourceExhausted, type Queryable } from '@
 import { checkFile } from '../lib/files.ts';
 import { cursor, int32Field, limit, requiredLineField, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
 import { requireManager, requireTeam } from '../teams/access.ts';
-import { MAX_DESCRIPTION, sanitizeDescription } from './sanitize.ts';
+import { MAX_DESCRIPTION, MAX_STORED_DESCRIPTION, sanitizeDescription } from './sanitize.ts';
 import {
   countMedia,
   deleteMedia,
@@ -36,7 +36,13 @@ const descriptionField = z
   .string({ error: 'ожидалась строка.' })
   .max(MAX_DESCRIPTION, `не длиннее ${MAX_DESCRIPTION} символов.`)
   .nullish()
-  .transform((s) => (s === undefined ? undefined : sanitizeDescription(s ?? '')));
+  .transform((s, ctx) => {
+    if (s === undefined) return undefined;
+    const html = sanitizeDescription(s ?? '');
+    if (html.length <= MAX_STORED_DESCRIPTION) return html;
+    ctx.addIssue({ code: 'custom', message: `слишком много ссылок и видео: с ними текст длиннее ${MAX_STORED_DESCRIPTION} символов.` });
+    return z.NEVER;
+  });
 const RATING = 'ожидалось целое число от 1 до 5.';
 const ratingField = z.number({ error: RATING }).int(RATING).min(1, RATING).max(5, RATING);
 const sortField = z.enum(['newest', 'oldest', 'popular', 'rating'], { error: "ожидалось 'newest', 'oldest', 'popular' или 'rating'." });

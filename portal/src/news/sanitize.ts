@@ -10,6 +10,8 @@ import { videoEmbed } from '../videos/embed.ts';
 
 /** The longest description accepted, in characters as sent (before sanitising). */
 export const MAX_DESCRIPTION = 100_000;
+/** The longest description stored: links and players make the text longer, within bounds. */
+export const MAX_STORED_DESCRIPTION = 3 * MAX_DESCRIPTION;
 
 const LINK_REL = 'noopener nofollow ugc';
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);

@@ -69,8 +69,10 @@ const NOBODY = '00000000-0000-0000-0000-000000000000';
 // Statements name the news table (or a page of it) "n".
 const NEWS = `n.id, n.name, n.description, n.creator_id, n.team_id, n.is_public, n.like_count, n.rating_count,
   n.rating_tenths, n.create_time, n.update_time`;
-/** NEWS and the viewer's like and rating of it; `viewer` is the placeholder of their id. Read per row of
- * the page by primary key, after its limit. */
+/**
+ * NEWS and the viewer's like and rating of it, each read by primary key for the rows of a page only;
+ * `viewer` is the placeholder of the viewer's id.
+ */
 const withViewer = (viewer: string) => `SELECT ${NEWS},
   COALESCE((SELECT true FROM news_like l WHERE l.news_id = n.id AND l.user_id = ${viewer}::uuid), false) AS user_liked,
   COALESCE((SELECT r.rating FROM news_rating r WHERE r.news_id = n.id AND r.user_id = ${viewer}::uuid), 0)::int AS user_rating`;
@@ -137,8 +139,8 @@ export async function getNews(q: Queryable, id: string, viewer: string): Promise
      WHERE n.id = $1 AND n.delete_time IS NULL AND (n.is_public OR n.creator_id = $2::uuid)`,
     [id, viewer || NOBODY],
   );
-  if (!rows.length) return undefined;
-  return toNews(rows[0], (await mediaOf(q, [id])).get(id)!);
+  const [r] = rows;
+  return r && toNews(r, (await mediaOf(q, [r.id])).get(r.id)!);
 }
 
 /** Who wrote a live news item and whether it is public, with its row locked until the transaction ends. */
