@@ -1,9 +1,11 @@
 // Query plans of the portal's list queries over big tables: ROWS rows in each (teams, players, roster
-// entries, events, photos, videos), statistics gathered, then every statement a listing runs is
-// EXPLAINed as the planner would really run it. A sequential scan of a big table is a missing index.
+// entries, events, photos, videos, news), ten times as many news likes and ratings, statistics gathered,
+// then every statement a listing runs is EXPLAINed as the planner would really run it. A sequential scan
+// of a big table is a missing index.
 // Prints one JSON line: the listings, their statements' plans and the sequential scans found.
 import { listEvents, listMyEvents } from '../portal/src/calendar/store.ts';
 import portal from '../portal/src/index.ts';
+import { getNews, listNews, type NewsSort } from '../portal/src/news/store.ts';
 import { listPhotos, listSections as listPhotoSections } from '../portal/src/photos/store.ts';
 import { listPlayers } from '../portal/src/players/store.ts';
 import { listTeamPlayers } from '../portal/src/roster/store.ts';
@@ -17,7 +19,14 @@ import { benchDatabase } from './lib.ts';
 const ROWS = Number((JSON.parse(process.argv[2] ?? '{}') as { rows?: number }).rows ?? 100_000);
 const USERS = 1000;
 const TEAMS_WITH_MEDIA = ROWS / 10;
-const BIG_TABLES = ['team', 'player', 'team_player', 'team_event', 'team_photo_section', 'team_photo', 'team_video_section', 'team_video'];
+// A hundred teams have news, each ROWS / 400 of them.
+const NEWS_TEAMS = 100;
+// News item i has i % 21 likes and as many ratings: 0 to 20, 10 on average, so ROWS * 10 of each.
+const REACTIONS_CYCLE = 21;
+const BIG_TABLES = [
+  'team', 'player', 'team_player', 'team_event', 'team_photo_section', 'team_photo', 'team_video_section', 'team_video',
+  'news', 'news_like', 'news_rating', 'news_media',
+];
 
 const { dataDir, databaseUrl, drop } = await benchDatabase('tribuna_plans');
 const db = await openDb({ databaseUrl, dataDir });
@@ -55,6 +64,24 @@ const seedSql = [
           (ARRAY['Голы сезона', 'Тренировка вратарей', 'Обзор матча', 'Интервью тренера'])[i % 4 + 1] || ' ' || i, 'видео ' || i,
           'Любительский футбол', 'https://rutube.ru/play/embed/' || i, ARRAY['футбол'], i, now() - i * interval '1 second'
    FROM generate_series(0, ${ROWS - 1}) i`,
+  // News: 4 in 5 public, 1 in 50 deleted, 1 in 4 of a team; counters as the like and rating rows below make them.
+  `INSERT INTO news (id, name, description, creator_id, team_id, is_public, like_count, rating_count, rating_sum, rating_tenths, create_time, delete_time)
+   SELECT ${id("'n' || i")}, 'Новость ' || i, '<p>Текст</p>', ${id("'u' || (i % " + USERS + ')')},
+          CASE WHEN i % 4 = 0 THEN ${id("'t' || (i / 4 % " + NEWS_TEAMS + ')')} END, i % 5 <> 0, c, c, s,
+          CASE WHEN c = 0 THEN 0 ELSE round(s * 10.0 / c) END, now() - i * interval '1 second', CASE WHEN i % 50 = 0 THEN now() END
+   FROM generate_series(0, ${ROWS - 1}) i,
+        LATERAL (SELECT i % ${REACTIONS_CYCLE} AS c, (SELECT COALESCE(sum(1 + (i + k) % 5), 0) FROM generate_series(0, i % ${REACTIONS_CYCLE} - 1) k)::int AS s) r`,
+  // Likes and ratings in key order, so their primary keys are filled from one end: much faster at this size.
+  `INSERT INTO news_like (news_id, user_id)
+   SELECT ${id("'n' || i")}, ${id("'u' || ((i + k) % " + USERS + ')')}
+   FROM generate_series(0, ${ROWS - 1}) i, generate_series(0, ${REACTIONS_CYCLE - 2}) k WHERE k < i % ${REACTIONS_CYCLE} ORDER BY 1, 2`,
+  `INSERT INTO news_rating (news_id, user_id, rating)
+   SELECT ${id("'n' || i")}, ${id("'u' || ((i + k) % " + USERS + ')')}, 1 + (i + k) % 5
+   FROM generate_series(0, ${ROWS - 1}) i, generate_series(0, ${REACTIONS_CYCLE - 2}) k WHERE k < i % ${REACTIONS_CYCLE} ORDER BY 1, 2`,
+  // Ten media on each of ROWS / 10 news items.
+  `INSERT INTO news_media (id, news_id, media_type, file_id, position)
+   SELECT ${id("'nm' || i")}, ${id("'n' || (i % " + ROWS / 10 + ')')}, 'image', ${id("'f' || i")}, i / ${ROWS / 10}
+   FROM generate_series(0, ${ROWS - 1}) i`,
 ];
 for (const sql of seedSql) await db.execute(sql);
 for (const t of ['users', ...BIG_TABLES]) await db.execute(`ANALYZE ${t}`);
@@ -67,6 +94,7 @@ const [{ team_id: teamId, user_id: userId }] = await db.query<{ team_id: string;
 );
 const [{ id: sectionId }] = await db.query<{ id: string }>(`SELECT ${id("'ps' || 42")}::text AS id`);
 const [{ id: videoSectionId }] = await db.query<{ id: string }>(`SELECT ${id("'vs' || 42")}::text AS id`);
+const [{ id: newsId }] = await db.query<{ id: string }>(`SELECT ${id("'n' || 42")}::text AS id`);
 type Page = { cursor?: string };
 const listings: Record<string, (q: Queryable, cursor?: string) => Promise<Page | unknown>> = {
   'get_team (with the caller’s membership)': (q) => getTeamWithMembership(q, teamId, userId),
@@ -89,7 +117,19 @@ const listings: Record<string, (q: Queryable, cursor?: string) => Promise<Page |
   'list_videos of a section': (q, cursor) =>
     listVideos(q, { teamId, sectionId: videoSectionId, includeDeleted: false, sortBy: 'sort_order', dir: 'asc', limit: 20, cursor }),
   search_videos: (q, cursor) => searchVideos(q, { teamId, query: 'голы', language: 'russian', limit: 20, cursor }),
+  'get_news (with the caller’s like and rating)': (q) => getNews(q, newsId, userId),
 };
+// list_news in each order: a visitor's public news, a signed-in caller's (their private ones merged in),
+// only their own, and a team's.
+const NEWS_SORTS: NewsSort[] = ['newest', 'oldest', 'popular', 'rating'];
+for (const sort of NEWS_SORTS) {
+  const news = { sort, limit: 20, onlyMine: false, onlyPublic: false };
+  listings[`list_news ${sort}`] = (q, cursor) => listNews(q, { ...news, viewer: '', cursor });
+  listings[`list_news ${sort}, signed in`] = (q, cursor) => listNews(q, { ...news, viewer: userId, cursor });
+  listings[`list_news ${sort}, only_mine`] = (q, cursor) => listNews(q, { ...news, viewer: userId, onlyMine: true, cursor });
+  listings[`list_news ${sort} of a team`] = (q, cursor) => listNews(q, { ...news, viewer: '', teamId, cursor });
+  listings[`list_news ${sort} of a team, signed in`] = (q, cursor) => listNews(q, { ...news, viewer: userId, teamId, cursor });
+}
 
 interface Checked {
   listing: string;

@@ -7,6 +7,7 @@ import { fileRpcs } from './files/rpc.ts';
 import { registerAll, type RpcDef } from './lib/rpc.ts';
 import { lockerRpcs } from './locker/rpc.ts';
 import { metricRpcs } from './metrics/rpc.ts';
+import { newsRpcs } from './news/rpc.ts';
 import { photoRpcs } from './photos/rpc.ts';
 import { playerRpcs } from './players/rpc.ts';
 import { rosterRpcs } from './roster/rpc.ts';
@@ -14,7 +15,10 @@ import { teamRpcs } from './teams/rpc.ts';
 import { videoRpcs } from './videos/rpc.ts';
 
 /** Every RPC of the portal. */
-export const rpcs: RpcDef[] = [...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...lockerRpcs, ...calendarRpcs, ...photoRpcs, ...videoRpcs];
+export const rpcs: RpcDef[] = [
+  ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...lockerRpcs, ...calendarRpcs, ...photoRpcs,
+  ...videoRpcs, ...newsRpcs,
+];
 
 const portal: RuntimeModule = {
   name: 'portal',

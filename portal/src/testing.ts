@@ -2,7 +2,7 @@
 // paging and query plans. Not a test itself (no .test.ts), so the runner does not run it.
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
-import type { Session } from '@heroiclabs/nakama-js';
+import { Session } from '@heroiclabs/nakama-js';
 import sharp from 'sharp';
 import type { Db, Queryable } from '@tribuna/server';
 import { errorOf, startTestServer, tempDir, type TestServer } from '@tribuna/server/testing';
@@ -19,6 +19,20 @@ export async function registered(ts: TestServer): Promise<Session> {
   const s = await ts.client().authenticateEmail(email, 'password-123', true);
   assert.ok(await ts.app.core.accounts.confirmEmail(s.user_id!, email));
   return s;
+}
+
+/**
+ * n new registered users, signed in by a proven e-mail address without a password: no password is hashed,
+ * so a crowd for concurrency tests comes quickly.
+ */
+export async function crowd(ts: TestServer, n: number): Promise<Session[]> {
+  return Promise.all(
+    Array.from({ length: n }, async () => {
+      const { userId, username } = await ts.app.nk.authenticateVerifiedEmail(`${crypto.randomUUID()}@example.com`);
+      const tokens = ts.app.nk.authenticateTokenGenerate(userId, username);
+      return Session.restore(tokens.token, tokens.refreshToken);
+    }),
+  );
 }
 
 export const call = async (ts: TestServer, s: Session, id: string, input: object = {}): Promise<Any> =>

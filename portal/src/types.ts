@@ -8,6 +8,7 @@ import type { listFormations, listPositions } from './locker/store.ts';
 import type { listEvents, listMyEvents } from './calendar/store.ts';
 import type { listPhotos, listSections as listPhotoSections } from './photos/store.ts';
 import type { listSections as listVideoSections, listVideos } from './videos/store.ts';
+import type { listNews } from './news/store.ts';
 
 type Answer<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
@@ -62,3 +63,18 @@ export type { Video, VideoSection } from './videos/store.ts';
 export type VideoSectionPage = Answer<typeof listVideoSections>;
 /** list_team_videos and search_team_videos */
 export type VideoPage = Answer<typeof listVideos>;
+
+export type { News, NewsMedia } from './news/store.ts';
+/** list_news */
+export type NewsPage = Answer<typeof listNews>;
+/** like and unlike */
+export interface NewsLike {
+  like_count: number;
+  user_liked: boolean;
+}
+/** rate_news */
+export interface NewsRating {
+  rating_count: number;
+  average_rating: number;
+  user_rating: number;
+}

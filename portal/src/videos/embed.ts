@@ -74,24 +74,36 @@ function rutube(url: URL): string | undefined {
   return id && RUTUBE_ID.test(id) ? `https://rutube.ru/play/embed/${id.toLowerCase()}` : undefined;
 }
 
-/**
- * The embed form of a YouTube, VK Video or Rutube link:
- * https://www.youtube.com/embed/<id>, https://vk.com/video_ext.php?oid=<oid>&id=<id>[&hash=<hash>],
- * https://rutube.ru/play/embed/<id>. Anything else is an InvalidArgument naming the allowed hosts.
- */
-export function embedUrl(input: string): string {
-  if (input.length > MAX_LENGTH) throw invalid(`embed_url: не длиннее ${MAX_LENGTH} символов.`);
+/** The embed form of a link, or the refusal that says why there is none. */
+function embedOf(input: string): { url: string } | { refusal: string } {
+  if (input.length > MAX_LENGTH) return { refusal: `embed_url: не длиннее ${MAX_LENGTH} символов.` };
   const url = parse(input);
   // Credentials or a port would make a lookalike (https://youtube.com@evil.ru/ is evil.ru's).
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || url.port) {
-    throw invalid(NOT_ALLOWED);
+    return { refusal: NOT_ALLOWED };
   }
   const host = url.hostname;
   let embed: string | undefined;
   if (YOUTUBE.has(host) || YOUTUBE_NOCOOKIE.has(host) || YOUTU_BE.has(host)) embed = youtube(url);
   else if (VK.has(host)) embed = vk(url);
   else if (RUTUBE.has(host)) embed = rutube(url);
-  else throw invalid(NOT_ALLOWED);
-  if (!embed) throw invalid(NO_VIDEO);
-  return embed;
+  else return { refusal: NOT_ALLOWED };
+  return embed ? { url: embed } : { refusal: NO_VIDEO };
+}
+
+/**
+ * The embed form of a YouTube, VK Video or Rutube link:
+ * https://www.youtube.com/embed/<id>, https://vk.com/video_ext.php?oid=<oid>&id=<id>[&hash=<hash>],
+ * https://rutube.ru/play/embed/<id>. Anything else is an InvalidArgument naming the allowed hosts.
+ */
+export function embedUrl(input: string): string {
+  const e = embedOf(input);
+  if ('refusal' in e) throw invalid(e.refusal);
+  return e.url;
+}
+
+/** The embed form of a link as embedUrl gives it, or undefined when the link is no video of those hosts. */
+export function videoEmbed(input: string): string | undefined {
+  const e = embedOf(input);
+  return 'url' in e ? e.url : undefined;
 }

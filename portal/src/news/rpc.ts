@@ -1,0 +1,209 @@
+// News: written by registered users, public (anyone reads them) or private (their creator alone does).
+// Another's private item is answered exactly like a missing one, by every RPC, so nobody learns it exists.
+// Registered users like and rate what they see; the creator alone changes, deletes and illustrates an item.
+import { z } from 'zod';
+import { notFound, permissionDenied, resourceExhausted, type Queryable } from '@tribuna/server';
+import { checkFile } from '../lib/files.ts';
+import { cursor, int32Field, limit, requiredLineField, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { requireManager, requireTeam } from '../teams/access.ts';
+import { MAX_DESCRIPTION, MAX_STORED_DESCRIPTION, sanitizeDescription } from './sanitize.ts';
+import {
+  countMedia,
+  deleteMedia,
+  deleteNews,
+  getNews,
+  insertMedia,
+  insertNews,
+  listNews,
+  lockNews,
+  mediaNews,
+  setLiked,
+  setRating,
+  updateNews,
+  type MediaType,
+} from './store.ts';
+
+const NEWS_NOT_FOUND = 'Новость не найдена.';
+const MEDIA_NOT_FOUND = 'Медиафайл не найден.';
+export const MAX_MEDIA = 20;
+/** Room for a description of MAX_DESCRIPTION characters, each escaped twice (in the payload and its envelope). */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** 5 to 120 characters (not UTF-16 units) after trimming, on one line. */
+const nameField = requiredLineField(120, 'укажите заголовок новости.').refine((s) => [...s].length >= 5, 'не короче 5 символов.');
+/** HTML from the editor, stored sanitised; null is the same as empty. */
+const descriptionField = z
+  .string({ error: 'ожидалась строка.' })
+  .max(MAX_DESCRIPTION, `не длиннее ${MAX_DESCRIPTION} символов.`)
+  .nullish()
+  .transform((s, ctx) => {
+    if (s === undefined) return undefined;
+    const html = sanitizeDescription(s ?? '');
+    if (html.length <= MAX_STORED_DESCRIPTION) return html;
+    ctx.addIssue({ code: 'custom', message: `слишком много ссылок и видео: с ними текст длиннее ${MAX_STORED_DESCRIPTION} символов.` });
+    return z.NEVER;
+  });
+const RATING = 'ожидалось целое число от 1 до 5.';
+const ratingField = z.number({ error: RATING }).int(RATING).min(1, RATING).max(5, RATING);
+const sortField = z.enum(['newest', 'oldest', 'popular', 'rating'], { error: "ожидалось 'newest', 'oldest', 'popular' или 'rating'." });
+
+const MIME = /^[a-z]+\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
+/** A MIME type of video/ is a video; anything else, an image. */
+const mediaTypeOf = (type: string): MediaType => (type === 'video' || type.startsWith('video/') ? 'video' : 'image');
+const mediaTypeField = z
+  .string({ error: 'ожидалась строка.' })
+  .trim()
+  .toLowerCase()
+  .max(100, 'не длиннее 100 символов.')
+  .refine((s) => s === 'image' || s === 'video' || MIME.test(s), "ожидалось 'image', 'video' или тип MIME, например image/webp.")
+  .transform(mediaTypeOf);
+
+/**
+ * A live news item the caller may see, its row locked until the transaction ends. NotFound with `missing`
+ * when it is missing, deleted or another's private one, the same in each case.
+ */
+async function visibleNews(q: Queryable, id: string, userId: string, missing = NEWS_NOT_FOUND) {
+  const n = await lockNews(q, id);
+  if (!n || (!n.is_public && n.creator_id !== userId)) throw notFound(missing);
+  return n;
+}
+
+/** As visibleNews, and the caller must have written it: PermissionDenied for anyone else who sees it. */
+async function ownNews(q: Queryable, id: string, userId: string, missing = NEWS_NOT_FOUND): Promise<void> {
+  if ((await visibleNews(q, id, userId, missing)).creator_id !== userId) {
+    throw permissionDenied('Это может делать только автор новости.');
+  }
+}
+
+const found = <T>(item: T | undefined): T => {
+  if (!item) throw notFound(NEWS_NOT_FOUND);
+  return item;
+};
+
+export const newsRpcs: RpcDef[] = [
+  // Registered users; the caller is the creator (a creator_id sent along is ignored). A team's news are
+  // published by its managers (owner and admins): they speak for the team.
+  rpc(
+    'create_news',
+    'registered',
+    z.object({ name: nameField, description: descriptionField, is_public: z.boolean().default(true), team_id: uuid.nullish() }),
+    async ({ input, userId, nk }) => {
+      if (input.team_id) await requireManager(nk.db, input.team_id, userId);
+      const id = nk.uuid();
+      return nk.db.tx(async (q) => {
+        await insertNews(q, id, userId, {
+          name: input.name,
+          description: input.description ?? '',
+          is_public: input.is_public,
+          team_id: input.team_id ?? null,
+        });
+        return found(await getNews(q, id, userId));
+      });
+    },
+    { maxBodyBytes: MAX_BODY_BYTES },
+  ),
+
+  // Anyone: a public item, or the caller's own private one.
+  rpc('get_news', 'public', z.object({ id: uuid }), async ({ input, userId, nk }) => found(await getNews(nk.db, input.id, userId))),
+
+  // The creator. Omitted fields stay.
+  rpc(
+    'update_news',
+    'registered',
+    z.object({ id: uuid, name: nameField.optional(), description: descriptionField, is_public: z.boolean().optional() }),
+    async ({ input, userId, nk }) => {
+      const { id, ...changes } = input;
+      return nk.db.tx(async (q) => {
+        await ownNews(q, id, userId);
+        if (Object.values(changes).some((v) => v !== undefined)) await updateNews(q, id, changes);
+        return found(await getNews(q, id, userId));
+      });
+    },
+    { maxBodyBytes: MAX_BODY_BYTES },
+  ),
+
+  // The creator. Soft: the item is gone for everyone, and a second deletion finds nothing.
+  rpc('delete_news', 'registered', z.object({ id: uuid }), async ({ input, userId, nk }) => {
+    await nk.db.tx(async (q) => {
+      await ownNews(q, input.id, userId);
+      await deleteNews(q, input.id);
+    });
+    return {};
+  }),
+
+  // Anyone: public news, and the caller's own private ones unless only_public; only_mine lists the
+  // caller's own, public and private (nothing for a visitor). Never another's private news.
+  rpc(
+    'list_news',
+    'public',
+    z.object({
+      limit: limit(20, 50),
+      cursor,
+      only_public: z.boolean().default(false),
+      only_mine: z.boolean().default(false),
+      sort: sortField.default('newest'),
+      team_id: uuid.nullish(),
+    }),
+    async ({ input, userId, nk }) => {
+      if (input.team_id) await requireTeam(nk.db, input.team_id);
+      return listNews(nk.db, {
+        viewer: userId,
+        onlyMine: input.only_mine,
+        onlyPublic: input.only_public,
+        teamId: input.team_id ?? undefined,
+        sort: input.sort,
+        limit: input.limit,
+        cursor: input.cursor || undefined,
+      });
+    },
+  ),
+
+  // Registered users, of news they see. Repeating either changes nothing.
+  ...(['like', 'unlike'] as const).map((id) =>
+    rpc(id, 'registered', z.object({ news_id: uuid }), async ({ input, userId, nk }) =>
+      nk.db.tx(async (q) => {
+        await visibleNews(q, input.news_id, userId);
+        const liked = id === 'like';
+        return { like_count: await setLiked(q, input.news_id, userId, liked), user_liked: liked };
+      }),
+    ),
+  ),
+
+  // Registered users, of news they see: one rating each, replaced by the next.
+  rpc('rate_news', 'registered', z.object({ news_id: uuid, rating: ratingField }), async ({ input, userId, nk }) =>
+    nk.db.tx(async (q) => {
+      await visibleNews(q, input.news_id, userId);
+      return { ...(await setRating(q, input.news_id, userId, input.rating)), user_rating: input.rating };
+    }),
+  ),
+
+  // The creator; the file must be an uploaded one. media_type 'image' or 'video', or a MIME type (video/…
+  // is a video, anything else an image); without it, the file's own type decides.
+  rpc(
+    'add_news_media',
+    'registered',
+    z.object({ news_id: uuid, file_id: uuid, media_type: mediaTypeField.optional(), position: int32Field.default(0) }),
+    async ({ input, userId, nk }) => {
+      await checkFile(nk, 'file_id', input.file_id);
+      const mediaType = input.media_type ?? mediaTypeOf((await nk.fileInfo(input.file_id))?.mime ?? '');
+      return nk.db.tx(async (q) => {
+        await ownNews(q, input.news_id, userId);
+        if ((await countMedia(q, input.news_id)) >= MAX_MEDIA) {
+          throw resourceExhausted(`Достигнут предел: не больше ${MAX_MEDIA} медиафайлов у новости.`);
+        }
+        return insertMedia(q, nk.uuid(), { news_id: input.news_id, file_id: input.file_id, media_type: mediaType, position: input.position });
+      });
+    },
+  ),
+
+  // The creator. A news_id given must be the medium's.
+  rpc('remove_news_media', 'registered', z.object({ id: uuid, news_id: uuid.optional() }), async ({ input, userId, nk }) => {
+    await nk.db.tx(async (q) => {
+      const newsId = await mediaNews(q, input.id);
+      if (!newsId || (input.news_id && input.news_id.toLowerCase() !== newsId)) throw notFound(MEDIA_NOT_FOUND);
+      await ownNews(q, newsId, userId, MEDIA_NOT_FOUND);
+      await deleteMedia(q, input.id, newsId);
+    });
+    return {};
+  }),
+];
