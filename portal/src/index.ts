@@ -6,6 +6,7 @@ import { calendarRpcs } from './calendar/rpc.ts';
 import { fileRpcs } from './files/rpc.ts';
 import { registerAll, type RpcDef } from './lib/rpc.ts';
 import { lockerRpcs } from './locker/rpc.ts';
+import { matchRpcs } from './matches/rpc.ts';
 import { metricRpcs } from './metrics/rpc.ts';
 import { photoRpcs } from './photos/rpc.ts';
 import { playerRpcs } from './players/rpc.ts';
@@ -13,7 +14,7 @@ import { rosterRpcs } from './roster/rpc.ts';
 import { teamRpcs } from './teams/rpc.ts';
 import { videoRpcs } from './videos/rpc.ts';
 
-const rpcs: RpcDef[] = [...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...lockerRpcs, ...calendarRpcs, ...photoRpcs, ...videoRpcs];
+const rpcs: RpcDef[] = [...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...lockerRpcs, ...calendarRpcs, ...photoRpcs, ...videoRpcs, ...matchRpcs];
 
 const portal: RuntimeModule = {
   name: 'portal',
