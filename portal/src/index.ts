@@ -11,10 +11,11 @@ import { metricRpcs } from './metrics/rpc.ts';
 import { photoRpcs } from './photos/rpc.ts';
 import { playerRpcs } from './players/rpc.ts';
 import { rosterRpcs } from './roster/rpc.ts';
+import { streamRpcs } from './streams/rpc.ts';
 import { teamRpcs } from './teams/rpc.ts';
 import { videoRpcs } from './videos/rpc.ts';
 
-const rpcs: RpcDef[] = [...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...lockerRpcs, ...calendarRpcs, ...photoRpcs, ...videoRpcs, ...matchRpcs];
+const rpcs: RpcDef[] = [...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...lockerRpcs, ...calendarRpcs, ...photoRpcs, ...videoRpcs, ...matchRpcs, ...streamRpcs];
 
 const portal: RuntimeModule = {
   name: 'portal',
