@@ -13,9 +13,14 @@ import { playerRpcs } from './players/rpc.ts';
 import { rosterRpcs } from './roster/rpc.ts';
 import { streamRpcs } from './streams/rpc.ts';
 import { teamRpcs } from './teams/rpc.ts';
+import { tournamentRpcs } from './tournaments/rpc.ts';
+import { teamTournamentRpcs } from './tournaments/team-rpc.ts';
 import { videoRpcs } from './videos/rpc.ts';
 
-const rpcs: RpcDef[] = [...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...lockerRpcs, ...calendarRpcs, ...photoRpcs, ...videoRpcs, ...matchRpcs, ...streamRpcs];
+const rpcs: RpcDef[] = [
+  ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...lockerRpcs, ...calendarRpcs,
+  ...photoRpcs, ...videoRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
+];
 
 const portal: RuntimeModule = {
   name: 'portal',
