@@ -8,6 +8,10 @@ import type { listFormations, listPositions } from './locker/store.ts';
 import type { listEvents } from './calendar/store.ts';
 import type { listPhotos, listSections as listPhotoSections } from './photos/store.ts';
 import type { listSections as listVideoSections, listVideos } from './videos/store.ts';
+import type { listMatches } from './matches/store.ts';
+import type { listStreams } from './streams/store.ts';
+import type { listTournaments } from './tournaments/store.ts';
+import type { listLinks } from './tournaments/team-store.ts';
 
 type Answer<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
@@ -58,3 +62,21 @@ export type { Video, VideoSection } from './videos/store.ts';
 export type VideoSectionPage = Answer<typeof listVideoSections>;
 /** list_team_videos and search_team_videos */
 export type VideoPage = Answer<typeof listVideos>;
+
+export type { TeamSummary } from './teams/store.ts';
+
+export type { Match } from './matches/store.ts';
+/** list_matches */
+export type MatchPage = Answer<typeof listMatches>;
+
+export type { Stream } from './streams/store.ts';
+/** list_streams (the TV schedule too) */
+export type StreamPage = Answer<typeof listStreams>;
+
+export type { Tournament, TournamentAccess } from './tournaments/store.ts';
+/** list_tournaments */
+export type TournamentPage = Answer<typeof listTournaments>;
+
+export type { Initiator, TeamTournament, TournamentSummary } from './tournaments/team-store.ts';
+/** list_team_tournaments */
+export type TeamTournamentPage = Answer<typeof listLinks>;
