@@ -81,6 +81,12 @@ describe('inviting and applying', () => {
     await link(organizer, t.id);
     await fails(link(owner, t.id), 409, 'Команда уже участвует в этом турнире или подала заявку.');
     await fails(link(organizer, t.id), 409);
+    // At once too: one link is made, the other attempt is refused.
+    const u = await newTournament();
+    const results = await Promise.allSettled([link(organizer, u.id), link(owner, u.id), link(admin, u.id)]);
+    assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
+    for (const r of results) if (r.status === 'rejected') await fails(Promise.reject(r.reason), 409);
+    assert.equal((await call(guest, 'list_team_tournaments', { tournament_id: u.id })).team_tournaments.length, 1);
   });
 
   it('refuses others, unknown teams and tournaments, and deleted tournaments', async () => {
