@@ -1,15 +1,19 @@
 // Query plans of the portal's list queries over big tables: ROWS rows in each (teams, players, roster
-// entries, events, photos, videos, news), ten times as many news likes and ratings, statistics gathered,
-// then every statement a listing runs is EXPLAINed as the planner would really run it. A sequential scan
-// of a big table is a missing index.
+// entries, events, photos, videos, news, matches, broadcasts, tournaments, their ratings and team links),
+// ten times as many news likes and ratings, statistics gathered, then every statement a listing runs is
+// EXPLAINed as the planner would really run it. A sequential scan of a big table is a missing index.
 // Prints one JSON line: the listings, their statements' plans and the sequential scans found.
 import { listEvents, listMyEvents } from '../portal/src/calendar/store.ts';
 import portal from '../portal/src/index.ts';
 import { getNews, listNews, type NewsSort } from '../portal/src/news/store.ts';
+import { listMatches } from '../portal/src/matches/store.ts';
 import { listPhotos, listSections as listPhotoSections } from '../portal/src/photos/store.ts';
 import { listPlayers } from '../portal/src/players/store.ts';
 import { listTeamPlayers } from '../portal/src/roster/store.ts';
+import { listStreams } from '../portal/src/streams/store.ts';
 import { getTeamWithMembership, listTeams } from '../portal/src/teams/store.ts';
+import { getTournament, listTournaments } from '../portal/src/tournaments/store.ts';
+import { listLinks } from '../portal/src/tournaments/team-store.ts';
 import { searchVideos } from '../portal/src/videos/search.ts';
 import { listSections as listVideoSections, listVideos } from '../portal/src/videos/store.ts';
 import { CORE_MIGRATIONS, migrate, openDb, type Queryable } from '../server/src/db/index.ts';
@@ -25,7 +29,7 @@ const NEWS_TEAMS = 100;
 const REACTIONS_CYCLE = 21;
 const BIG_TABLES = [
   'team', 'player', 'team_player', 'team_event', 'team_photo_section', 'team_photo', 'team_video_section', 'team_video',
-  'news', 'news_like', 'news_rating', 'news_media',
+  'news', 'news_like', 'news_rating', 'news_media', 'match', 'stream', 'tournament', 'tournament_rating', 'team_tournament',
 ];
 
 const { dataDir, databaseUrl, drop } = await benchDatabase('tribuna_plans');
@@ -82,6 +86,31 @@ const seedSql = [
   `INSERT INTO news_media (id, news_id, media_type, file_id, position)
    SELECT ${id("'nm' || i")}, ${id("'n' || (i % " + ROWS / 10 + ')')}, 'image', ${id("'f' || i")}, i / ${ROWS / 10}
    FROM generate_series(0, ${ROWS - 1}) i`,
+  // Matches between teams i and i + 1 of the first ROWS / 10, half of them to come.
+  `INSERT INTO match (id, owner_team_id, guest_team_id, match_time, creator_id)
+   SELECT ${id("'m' || i")}, ${id("'t' || (i % " + TEAMS_WITH_MEDIA + ')')}, ${id("'t' || ((i + 1) % " + TEAMS_WITH_MEDIA + ')')},
+          now() + (i - ${ROWS / 2}) * interval '1 minute', ${id("'u' || (i % " + USERS + ')')}
+   FROM generate_series(0, ${ROWS - 1}) i`,
+  // Broadcasts: a third without a start time, a quarter with an end, a thousand tags.
+  `INSERT INTO stream (id, title, description, embed_url, start_time, end_time, tags, tag_keys, creator_id, create_time, update_time)
+   SELECT ${id("'s' || i")}, 'Трансляция ' || i, 'Описание трансляции', 'https://rutube.ru/play/embed/' || i, st,
+          CASE WHEN i % 4 = 0 THEN COALESCE(st, ct) + interval '2 hours' END, ARRAY['Тег' || (i % 1000)], ARRAY['тег' || (i % 1000)],
+          ${id("'u' || (i % " + USERS + ')')}, ct, ct + (i % 7) * interval '1 hour'
+   FROM generate_series(0, ${ROWS - 1}) i,
+        LATERAL (SELECT CASE WHEN i % 3 <> 0 THEN now() + (i - ${ROWS / 2}) * interval '1 minute' END AS st,
+                        now() - i * interval '1 second' AS ct) x`,
+  // Tournaments of both types, half of them to come, one in twenty deleted.
+  `INSERT INTO tournament (id, title, tournament_type, start_time, creator_id, create_time, delete_time)
+   SELECT ${id("'tr' || i")}, 'Турнир ' || i, i % 2, now() + (i - ${ROWS / 2}) * interval '1 hour', ${id("'u' || (i % " + USERS + ')')},
+          now() - i * interval '1 second', CASE WHEN i % 20 = 0 THEN now() END
+   FROM generate_series(0, ${ROWS - 1}) i`,
+  // A rating by each user of the first ROWS / USERS tournaments.
+  `INSERT INTO tournament_rating (tournament_id, user_id, rating)
+   SELECT ${id("'tr' || (i / " + USERS + ')')}, ${id("'u' || (i % " + USERS + ')')}, i % 5 + 1 FROM generate_series(0, ${ROWS - 1}) i`,
+  // Each tournament with one of the first ROWS / 10 teams.
+  `INSERT INTO team_tournament (id, team_id, tournament_id, initiator, tournament_start_time, tournament_deleted)
+   SELECT ${id("'tt' || i")}, ${id("'t' || (i % " + TEAMS_WITH_MEDIA + ')')}, tr.id, 'organizer', tr.start_time, tr.delete_time IS NOT NULL
+   FROM generate_series(0, ${ROWS - 1}) i JOIN tournament tr ON tr.id = ${id("'tr' || i")}`,
 ];
 for (const sql of seedSql) await db.execute(sql);
 for (const t of ['users', ...BIG_TABLES]) await db.execute(`ANALYZE ${t}`);
@@ -95,6 +124,9 @@ const [{ team_id: teamId, user_id: userId }] = await db.query<{ team_id: string;
 const [{ id: sectionId }] = await db.query<{ id: string }>(`SELECT ${id("'ps' || 42")}::text AS id`);
 const [{ id: videoSectionId }] = await db.query<{ id: string }>(`SELECT ${id("'vs' || 42")}::text AS id`);
 const [{ id: newsId }] = await db.query<{ id: string }>(`SELECT ${id("'n' || 42")}::text AS id`);
+const [{ id: tournamentId }] = await db.query<{ id: string }>(`SELECT ${id("'tr' || 43")}::text AS id`);
+const now = new Date();
+const in30Days = new Date(Date.now() + 30 * 86_400_000);
 type Page = { cursor?: string };
 const listings: Record<string, (q: Queryable, cursor?: string) => Promise<Page | unknown>> = {
   'get_team (with the caller’s membership)': (q) => getTeamWithMembership(q, teamId, userId),
@@ -118,6 +150,29 @@ const listings: Record<string, (q: Queryable, cursor?: string) => Promise<Page |
     listVideos(q, { teamId, sectionId: videoSectionId, includeDeleted: false, sortBy: 'sort_order', dir: 'asc', limit: 20, cursor }),
   search_videos: (q, cursor) => searchVideos(q, { teamId, query: 'голы', language: 'russian', limit: 20, cursor }),
   'get_news (with the caller’s like and rating)': (q) => getNews(q, newsId, userId),
+  list_matches: (q, cursor) => listMatches(q, { dir: 'desc', limit: 20, offset: 0, cursor }),
+  'list_matches upcoming': (q, cursor) => listMatches(q, { fromTime: now, dir: 'asc', limit: 20, offset: 0, cursor }),
+  'list_matches by home team': (q, cursor) => listMatches(q, { ownerTeamId: teamId, dir: 'desc', limit: 20, offset: 0, cursor }),
+  'list_matches of a team, either side': (q, cursor) => listMatches(q, { teamId, dir: 'desc', limit: 20, offset: 0, cursor }),
+  'list_matches of a team, either side, 3rd page by offset': (q) => listMatches(q, { teamId, dir: 'desc', limit: 20, offset: 40 }),
+  ...Object.fromEntries(
+    (['create_time', 'start_time', 'update_time'] as const).map((sortBy) => [
+      `list_streams by ${sortBy}`,
+      (q: Queryable, cursor?: string) => listStreams(q, { onlyActive: false, sortBy, dir: 'desc', limit: 20, cursor }),
+    ]),
+  ),
+  'list_streams mine': (q, cursor) => listStreams(q, { creatorId: userId, onlyActive: false, sortBy: 'start_time', dir: 'desc', limit: 20, cursor }),
+  'list_streams by tag': (q, cursor) => listStreams(q, { tag: 'Тег42', onlyActive: false, sortBy: 'create_time', dir: 'desc', limit: 20, cursor }),
+  'list_streams on air': (q, cursor) => listStreams(q, { onlyActive: true, sortBy: 'start_time', dir: 'desc', limit: 20, cursor }),
+  'TV schedule': (q, cursor) => listStreams(q, { startAfter: now, onlyActive: false, sortBy: 'start_time', dir: 'asc', limit: 100, cursor }),
+  'get_tournament (with the caller’s rating)': (q) => getTournament(q, tournamentId, userId),
+  list_tournaments: (q, cursor) => listTournaments(q, { viewerId: userId, sort: 'newest', limit: 20, cursor }),
+  'list_tournaments by type': (q, cursor) => listTournaments(q, { viewerId: '', tournamentType: 1, sort: 'newest', limit: 20, cursor }),
+  'list_tournaments upcoming': (q, cursor) => listTournaments(q, { viewerId: userId, startAfter: now, sort: 'start_time', limit: 20, cursor }),
+  'list_tournaments mine': (q, cursor) => listTournaments(q, { viewerId: userId, creatorId: userId, sort: 'newest', limit: 20, cursor }),
+  'list_team_tournaments of a team, next 30 days': (q, cursor) =>
+    listLinks(q, { teamId, startBefore: in30Days, includeDeleted: false, dir: 'asc', limit: 20, cursor }),
+  'list_team_tournaments of a tournament': (q, cursor) => listLinks(q, { tournamentId, includeDeleted: false, dir: 'asc', limit: 20, cursor }),
 };
 // list_news in each order: a visitor's public news, a signed-in caller's (their private ones merged in),
 // only their own, and a team's.

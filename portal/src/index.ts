@@ -6,18 +6,22 @@ import { calendarRpcs } from './calendar/rpc.ts';
 import { fileRpcs } from './files/rpc.ts';
 import { registerAll, type RpcDef } from './lib/rpc.ts';
 import { lockerRpcs } from './locker/rpc.ts';
+import { matchRpcs } from './matches/rpc.ts';
 import { metricRpcs } from './metrics/rpc.ts';
 import { newsRpcs } from './news/rpc.ts';
 import { photoRpcs } from './photos/rpc.ts';
 import { playerRpcs } from './players/rpc.ts';
 import { rosterRpcs } from './roster/rpc.ts';
+import { streamRpcs } from './streams/rpc.ts';
 import { teamRpcs } from './teams/rpc.ts';
+import { tournamentRpcs } from './tournaments/rpc.ts';
+import { teamTournamentRpcs } from './tournaments/team-rpc.ts';
 import { videoRpcs } from './videos/rpc.ts';
 
 /** Every RPC of the portal. */
 export const rpcs: RpcDef[] = [
   ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...lockerRpcs, ...calendarRpcs, ...photoRpcs,
-  ...videoRpcs, ...newsRpcs,
+  ...videoRpcs, ...newsRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
 ];
 
 const portal: RuntimeModule = {

@@ -9,6 +9,10 @@ import type { listEvents, listMyEvents } from './calendar/store.ts';
 import type { listPhotos, listSections as listPhotoSections } from './photos/store.ts';
 import type { listSections as listVideoSections, listVideos } from './videos/store.ts';
 import type { listNews } from './news/store.ts';
+import type { listMatches } from './matches/store.ts';
+import type { listStreams } from './streams/store.ts';
+import type { listTournaments } from './tournaments/store.ts';
+import type { listLinks } from './tournaments/team-store.ts';
 
 type Answer<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
@@ -78,3 +82,20 @@ export interface NewsRating {
   average_rating: number;
   user_rating: number;
 }
+export type { TeamSummary } from './teams/store.ts';
+
+export type { Match } from './matches/store.ts';
+/** list_matches */
+export type MatchPage = Answer<typeof listMatches>;
+
+export type { Stream } from './streams/store.ts';
+/** list_streams (the TV schedule too) */
+export type StreamPage = Answer<typeof listStreams>;
+
+export type { Tournament, TournamentAccess } from './tournaments/store.ts';
+/** list_tournaments */
+export type TournamentPage = Answer<typeof listTournaments>;
+
+export type { Initiator, TeamTournament, TournamentSummary } from './tournaments/team-store.ts';
+/** list_team_tournaments */
+export type TeamTournamentPage = Answer<typeof listLinks>;

@@ -2,7 +2,7 @@
 // A signed-in user also reads the events of all their teams at once.
 import { z } from 'zod';
 import { invalid, notFound } from '@tribuna/server';
-import { lineField, requiredLineField, rpc, textField, uuid, type RpcDef } from '../lib/rpc.ts';
+import { instantField, isDay, lineField, requiredLineField, rpc, textField, uuid, type RpcDef } from '../lib/rpc.ts';
 import { requireManager, requireTeam } from '../teams/access.ts';
 import { createEvent, deleteEvent, EVENT_TYPES, getEvent, listEvents, listMyEvents, updateEvent, type DayRange } from './store.ts';
 
@@ -12,27 +12,10 @@ const DAY_MS = 86_400_000;
 const DEFAULT_TIME_ZONE = 'Europe/Moscow';
 const NOT_TEXT = 'ожидалась строка.';
 
-/** Whether y-m-d is a real calendar day (2025-02-30 is not). */
-function isDay(y: number, m: number, d: number): boolean {
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-}
-
 const date = z
   .string({ error: 'ожидалась дата в формате yyyy-MM-dd.' })
   .regex(/^[1-9]\d{3}-\d{2}-\d{2}$/, 'ожидалась дата в формате yyyy-MM-dd.')
   .refine((s) => isDay(+s.slice(0, 4), +s.slice(5, 7), +s.slice(8, 10)), 'такой даты нет.');
-
-const DATETIME = /^([1-9]\d{3})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-](0\d|1[0-4]):[0-5]\d)$/;
-const BAD_TIME = 'ожидались дата и время ISO 8601 с часовым поясом, например 2025-05-01T18:30:00+03:00.';
-/** An instant with an explicit offset: a local time alone would be ambiguous. */
-const eventTime = z
-  .string({ error: BAD_TIME })
-  .refine((s) => {
-    const m = DATETIME.exec(s);
-    return !!m && isDay(+m[1], +m[2], +m[3]);
-  }, BAD_TIME)
-  .transform((s) => new Date(s));
 
 function isTimeZone(tz: string): boolean {
   try {
@@ -100,7 +83,7 @@ export const calendarRpcs: RpcDef[] = [
   rpc(
     'create_team_event',
     'registered',
-    z.object({ team_id: uuid, title, type, event_time: eventTime, place, description }),
+    z.object({ team_id: uuid, title, type, event_time: instantField, place, description }),
     async ({ input, userId, nk }) => {
       await requireManager(nk.db, input.team_id, userId);
       return createEvent(nk.db, nk.uuid(), input.team_id, userId, {
@@ -117,7 +100,7 @@ export const calendarRpcs: RpcDef[] = [
   rpc(
     'update_team_event',
     'registered',
-    z.object({ id: uuid, title: title.optional(), type: type.optional(), event_time: eventTime.optional(), place, description }),
+    z.object({ id: uuid, title: title.optional(), type: type.optional(), event_time: instantField.optional(), place, description }),
     async ({ input, userId, nk }) => {
       const event = await getEvent(nk.db, input.id);
       if (!event) throw notFound(EVENT_NOT_FOUND);

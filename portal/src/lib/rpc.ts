@@ -180,3 +180,21 @@ export const int32Field = z
   .max(INT32, 'слишком большое число.');
 
 export const directionField = z.enum(['asc', 'desc'], { error: "ожидалось 'asc' или 'desc'." });
+
+/** Whether y-m-d is a real calendar day (2025-02-30 is not). */
+export function isDay(y: number, m: number, d: number): boolean {
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+const DATETIME = /^([1-9]\d{3})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-](0\d|1[0-4]):[0-5]\d)$/;
+const BAD_TIME = 'ожидались дата и время ISO 8601 с часовым поясом, например 2025-05-01T18:30:00+03:00.';
+
+/** An instant (ISO 8601 with Z or an offset: a local time alone would be ambiguous), read as a Date. */
+export const instantField = z
+  .string({ error: BAD_TIME })
+  .refine((s) => {
+    const m = DATETIME.exec(s);
+    return !!m && isDay(+m[1], +m[2], +m[3]);
+  }, BAD_TIME)
+  .transform((s) => new Date(s));

@@ -37,6 +37,13 @@ export function accessOf(teamId: string, creatorId: string, teamType: number, us
   };
 }
 
+/** Whether the user is a manager (owner or admin) of the team; false for a visitor or a team that does not exist. */
+export async function isManager(db: Queryable, teamId: string, userId: string): Promise<boolean> {
+  if (!userId) return false;
+  const r = await teamStanding(db, teamId, userId);
+  return !!r && accessOf(teamId, r.creator_id, r.team_type, userId, r).canManage;
+}
+
 /** NotFound when the team does not exist. */
 export async function requireTeam(db: Queryable, teamId: string): Promise<void> {
   if (!(await teamExists(db, teamId))) throw notFound(TEAM_NOT_FOUND);

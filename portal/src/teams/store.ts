@@ -97,6 +97,22 @@ export async function readLocked<T>(
   return read(q, id);
 }
 
+/** What other areas (matches, tournaments) show of a team. */
+export interface TeamSummary {
+  id: string;
+  name: string;
+  description: string;
+  avatar_id?: string;
+}
+
+/**
+ * The summary of team `alias` as one JSON column (avatar_id left out when there is none); null when a
+ * LEFT JOIN found no team, e.g. a deleted one.
+ */
+export const teamSummary = (alias: string) =>
+  `CASE WHEN ${alias}.id IS NOT NULL THEN json_strip_nulls(json_build_object('id', ${alias}.id, 'name', ${alias}.name,
+    'description', ${alias}.description, 'avatar_id', ${alias}.avatar_id)) END`;
+
 export async function teamExists(q: Queryable, teamId: string): Promise<boolean> {
   return (await q.query('SELECT 1 FROM team WHERE id = $1', [teamId])).length > 0;
 }

@@ -1,5 +1,7 @@
-// Video links a team may embed: YouTube, VK Video and Rutube only, stored in the form their players
-// are embedded with. Hosts are compared exactly (youtube.com.evil.ru is not YouTube); http becomes https.
+// Video links that team videos and broadcasts may embed: YouTube, VK Video and Rutube only, stored in the
+// form their players are embedded with. Hosts are compared exactly (youtube.com.evil.ru is not YouTube);
+// http becomes https.
+import { z } from 'zod';
 import { invalid } from '@tribuna/server';
 
 const ALLOWED =
@@ -21,6 +23,9 @@ const VK_ID = /^[1-9]\d{0,18}$/;
 const VK_PAGE = /^\/video(-?[1-9]\d{0,18})_([1-9]\d{0,18})\/?$/;
 const VK_HASH = /^[0-9a-f]{1,64}$/i;
 const RUTUBE_ID = /^[0-9a-f]{32}$/i;
+
+/** The embed_url of an RPC's input, as typed; embedUrl() checks it and gives its embed form. */
+export const embedField = z.string({ error: (iss) => (iss.input === undefined ? 'укажите ссылку на видео.' : 'ожидалась строка.') });
 
 /** The URL of a link as typed: a missing scheme means https. Undefined when it is no URL at all. */
 function parse(input: string): URL | undefined {

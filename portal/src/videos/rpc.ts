@@ -6,7 +6,7 @@ import { invalid } from '@tribuna/server';
 import { cursor, descriptionField, directionField, int32Field, limit, lineField, rpc, titleField, uuid, type RpcDef } from '../lib/rpc.ts';
 import { requireManager, teamAccess } from '../teams/access.ts';
 import { deleteAndRestore, itemAccess, listing, sectionAccess } from '../teams/media.ts';
-import { embedUrl } from './embed.ts';
+import { embedField, embedUrl } from './embed.ts';
 import { LANGUAGES, searchVideos } from './search.ts';
 import {
   createSection,
@@ -25,7 +25,6 @@ import {
 const sections = sectionAccess(getSection);
 const videos = itemAccess(getVideo, 'Видео не найдено.');
 
-const embedField = z.string({ error: (iss) => (iss.input === undefined ? 'укажите ссылку на видео.' : 'ожидалась строка.') });
 /** Up to 20 tags of 1 to 50 characters; repeats are dropped. */
 const tagsField = z
   .array(lineField(50).refine((s) => s.length > 0, 'пустой тег.'), { error: 'ожидался список тегов.' })

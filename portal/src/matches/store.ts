@@ -1,0 +1,142 @@
+// Matches' SQL. A match names its teams by id; their summaries come from the same statement (LEFT JOIN
+// team), absent when a team was deleted.
+import type { Queryable } from '@tribuna/server';
+import { paged } from '../lib/cursor.ts';
+import { keyset, type Direction } from '../lib/keyset.ts';
+import { assign, params, times } from '../lib/sql.ts';
+import { teamSummary, type TeamSummary } from '../teams/store.ts';
+
+export interface Match {
+  id: string;
+  owner_team_id: string;
+  guest_team_id: string;
+  match_time: string;
+  creator_id: string;
+  create_time: string;
+  update_time: string;
+  /** The home team; absent when it was deleted. */
+  owner_team?: TeamSummary;
+  /** The guest team; absent when it was deleted. */
+  guest_team?: TeamSummary;
+}
+
+interface Row {
+  id: string;
+  owner_team_id: string;
+  guest_team_id: string;
+  match_time: Date;
+  creator_id: string;
+  create_time: Date;
+  update_time: Date;
+  owner_team: TeamSummary | null;
+  guest_team: TeamSummary | null;
+}
+
+const NAMES = ['id', 'owner_team_id', 'guest_team_id', 'match_time', 'creator_id', 'create_time', 'update_time'];
+const COLUMNS = NAMES.join(', ');
+const M_COLUMNS = NAMES.map((n) => `m.${n}`).join(', ');
+
+/** The matches of `source` (a table or a subquery, named m) with their teams' summaries. */
+const selectFrom = (source: string) =>
+  `SELECT ${M_COLUMNS}, ${teamSummary('o')} AS owner_team, ${teamSummary('g')} AS guest_team
+   FROM ${source} m LEFT JOIN team o ON o.id = m.owner_team_id LEFT JOIN team g ON g.id = m.guest_team_id`;
+
+function toMatch(r: Row): Match {
+  const m: Match = {
+    id: r.id,
+    owner_team_id: r.owner_team_id,
+    guest_team_id: r.guest_team_id,
+    match_time: r.match_time.toISOString(),
+    creator_id: r.creator_id,
+    ...times(r),
+  };
+  if (r.owner_team) m.owner_team = r.owner_team;
+  if (r.guest_team) m.guest_team = r.guest_team;
+  return m;
+}
+
+export interface NewMatch {
+  owner_team_id: string;
+  guest_team_id: string;
+  match_time: Date;
+}
+
+export async function createMatch(q: Queryable, id: string, creatorId: string, n: NewMatch): Promise<Match> {
+  const rows = await q.query<Row>(
+    `WITH m AS (INSERT INTO match (id, owner_team_id, guest_team_id, match_time, creator_id) VALUES ($1, $2, $3, $4, $5)
+       RETURNING ${COLUMNS})
+     ${selectFrom('m')}`,
+    [id, n.owner_team_id, n.guest_team_id, n.match_time, creatorId],
+  );
+  return toMatch(rows[0]);
+}
+
+export async function getMatch(q: Queryable, id: string): Promise<Match | undefined> {
+  const rows = await q.query<Row>(`${selectFrom('match')} WHERE m.id = $1`, [id]);
+  return rows.length ? toMatch(rows[0]) : undefined;
+}
+
+/** Locks a match's row until the transaction ends. */
+export async function lockMatch(q: Queryable, id: string): Promise<void> {
+  await q.query('SELECT 1 FROM match WHERE id = $1 FOR NO KEY UPDATE', [id]);
+}
+
+/** Fields to change; undefined leaves a field as it is. */
+export type MatchChanges = Partial<NewMatch>;
+
+export async function updateMatch(q: Queryable, id: string, c: MatchChanges): Promise<Match | undefined> {
+  const { values, p } = params(id);
+  const sets = ['update_time = now()', ...assign(p, c, ['owner_team_id', 'guest_team_id', 'match_time'])];
+  const rows = await q.query<Row>(
+    `WITH m AS (UPDATE match SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}) ${selectFrom('m')}`,
+    values,
+  );
+  return rows.length ? toMatch(rows[0]) : undefined;
+}
+
+export async function deleteMatch(q: Queryable, id: string): Promise<boolean> {
+  return (await q.execute('DELETE FROM match WHERE id = $1', [id])) > 0;
+}
+
+export interface MatchQuery {
+  ownerTeamId?: string;
+  guestTeamId?: string;
+  /** Matches of this team on either side. */
+  teamId?: string;
+  /** match_time at or after. */
+  fromTime?: Date;
+  /** match_time before. */
+  toTime?: Date;
+  dir: Direction;
+  limit: number;
+  /** Rows skipped (after the cursor's, when there is one). */
+  offset: number;
+  cursor?: string;
+}
+
+/**
+ * A page by (match_time, id). A team's matches on either side are its home and its away matches: two
+ * index scans merged in order (a team never plays itself, so none is found twice).
+ */
+export async function listMatches(q: Queryable, f: MatchQuery): Promise<{ matches: Match[]; cursor?: string }> {
+  const { values, p } = params();
+  const where: string[] = [];
+  if (f.ownerTeamId) where.push(`m.owner_team_id = ${p(f.ownerTeamId)}`);
+  if (f.guestTeamId) where.push(`m.guest_team_id = ${p(f.guestTeamId)}`);
+  if (f.fromTime) where.push(`m.match_time >= ${p(f.fromTime)}`);
+  if (f.toTime) where.push(`m.match_time < ${p(f.toTime)}`);
+  const ks = keyset(`matches:${f.dir}`, { column: 'm.match_time', kind: 'time', key: (r: Row) => r.match_time }, 'm.id', f.dir, f.cursor, p);
+  if (ks.where) where.push(ks.where);
+  const sides = f.teamId ? [`m.owner_team_id = ${p(f.teamId)}`, `m.guest_team_id = ${p(f.teamId)}`] : [undefined];
+  // Each side is ordered and cut to the rows the page may need, so the two merge without a sort.
+  const cut = sides.length > 1 ? `ORDER BY ${ks.order} LIMIT ${p(f.offset + f.limit + 1)}` : '';
+  const branches = sides.map((side) => {
+    const conditions = side ? [side, ...where] : where;
+    return `(SELECT ${M_COLUMNS} FROM match m ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''} ${cut})`;
+  });
+  const rows = await q.query<Row>(
+    `${selectFrom(`(${branches.join(' UNION ALL ')})`)} ORDER BY ${ks.order} LIMIT ${p(f.limit + 1)} OFFSET ${p(f.offset)}`,
+    values,
+  );
+  return paged('matches', rows, f.limit, toMatch, ks.cursorOf);
+}
