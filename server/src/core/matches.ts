@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { presenceMsg, put, putInt64, putWrapped, type Msg } from '../encode.ts';
 import { invalid, notFound } from '../errors.ts';
-import type { Bus } from '../realtime/bus.ts';
+import type { Bus, Presences } from '../realtime/bus.ts';
 import { stream, StreamMode, type Stream, type TrackedPresence } from '../realtime/tracker.ts';
 import { evaluate, parseQuery, type QueryDoc } from './match-query.ts';
 import { isUuid, signPayload, verifiedPayload } from './tokens.ts';
@@ -98,6 +98,14 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 export function checkData(data: string): string {
   if (!BASE64.test(data)) throw invalid('Data must be base64.');
   return data;
+}
+
+/**
+ * Whether a session's socket is still open (every socket is tracked on its user's notification stream):
+ * a join decided after an await must not track a session that closed meanwhile.
+ */
+export function isConnected(presences: Presences, sessionId: string): boolean {
+  return presences.sessionPresences(sessionId, StreamMode.Notifications).length > 0;
 }
 
 export function wirePresence(p: { userId: string; sessionId: string; username: string }): WirePresence {

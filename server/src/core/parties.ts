@@ -8,7 +8,7 @@ import { presenceMsg, put, putInt64, type Msg } from '../encode.ts';
 import { invalid, notFound } from '../errors.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { stream, StreamMode, type Stream } from '../realtime/tracker.ts';
-import { checkData, wirePresence, type MatchSession, type WirePresence } from './matches.ts';
+import { checkData, isConnected, wirePresence, type MatchSession, type WirePresence } from './matches.ts';
 import type { Matchmaker, TicketInput } from './matchmaker.ts';
 import { isUuid } from './tokens.ts';
 
@@ -185,6 +185,11 @@ export class Parties {
   private accept(party: Party, target: WirePresence): void {
     const p = party.requests.get(target.sessionId);
     if (!p || p.userId !== target.userId) throw invalid('Party join request not found.');
+    // A request whose socket has closed since is gone.
+    if (!isConnected(this.bus.presences, p.sessionId)) {
+      party.requests.delete(p.sessionId);
+      throw invalid('Party join request not found.');
+    }
     if (party.members.size >= party.maxSize) throw invalid('Error accepting party join request: party full');
     party.requests.delete(p.sessionId);
     this.admit(party, p);

@@ -7,7 +7,7 @@ import type { Logger } from '../log.ts';
 import type { Bus } from '../realtime/bus.ts';
 import type { Stream } from '../realtime/tracker.ts';
 import { jsonDoc, type QueryDoc } from '../core/match-query.ts';
-import type { ListedMatch, WirePresence } from '../core/matches.ts';
+import { isConnected, type ListedMatch, type WirePresence } from '../core/matches.ts';
 import type { MatchContext, MatchDispatcher, MatchHandler, MatchMessage, MatchPresence } from './match-types.ts';
 
 const MAX_LABEL_BYTES = 2048;
@@ -165,6 +165,8 @@ export class RunningMatch {
     const answer = await this.step('matchJoinAttempt', () => this.handler.matchJoinAttempt(this.ctx, this.dispatcher, this.tick, this.state, presence, metadata));
     if (!answer) throw notFound('Match not found');
     if (!answer.accept) return { accept: false, reason: typeof answer.rejectMessage === 'string' && answer.rejectMessage ? answer.rejectMessage : 'Match join rejected' };
+    // The handler may have taken its time: a socket that closed meanwhile does not join.
+    if (!isConnected(this.deps.bus.presences, p.sessionId)) throw notFound('Session not found.');
     this.players.set(p.sessionId, presence);
     this.deps.bus.presences.track(p.sessionId, this.stream, p.userId, { username: p.username });
     void this.step('matchJoin', () => this.handler.matchJoin(this.ctx, this.dispatcher, this.tick, this.state, [presence])).catch(() => {});
