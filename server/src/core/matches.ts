@@ -4,7 +4,7 @@
 // runtime/match-registry.ts). Presence changes of both become match_presence_events.
 import crypto from 'node:crypto';
 import { presenceMsg, put, putInt64, putWrapped, type Msg } from '../encode.ts';
-import { invalid, notFound } from '../errors.ts';
+import { AppError, Code, invalid, notFound } from '../errors.ts';
 import type { Bus, Presences } from '../realtime/bus.ts';
 import { stream, StreamMode, type Stream, type TrackedPresence } from '../realtime/tracker.ts';
 import { evaluate, parseQuery, type QueryDoc } from './match-query.ts';
@@ -179,7 +179,7 @@ export class Matches {
       answer = (await this.bus.call(s.label, MATCH_SERVICE, request)) as MatchJoinAnswer;
     } catch (err) {
       // A node or match that is gone is a match not found; the handler's refusal goes through.
-      if ((err as { code?: number }).code === 5) throw notFound('Match not found');
+      if (err instanceof AppError && err.code === Code.NotFound) throw notFound('Match not found');
       throw err;
     }
     // The match's node has tracked the presence already.

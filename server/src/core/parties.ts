@@ -5,7 +5,7 @@
 // ends the party's matchmaking.
 import crypto from 'node:crypto';
 import { presenceMsg, put, putInt64, type Msg } from '../encode.ts';
-import { invalid, notFound } from '../errors.ts';
+import { AppError, Code, invalid, notFound } from '../errors.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { stream, StreamMode, type Stream } from '../realtime/tracker.ts';
 import { checkData, isConnected, wirePresence, type MatchSession, type WirePresence } from './matches.ts';
@@ -92,7 +92,7 @@ export class Parties {
     const s = partyStream(partyId);
     if (!s) throw invalid('Invalid party ID.');
     return this.bus.call(s.label, PARTY_SERVICE, { ...request, partyId: partyIdOf(s) }).catch((err) => {
-      if ((err as { code?: number }).code === 5) throw notFound('Party not found.');
+      if (err instanceof AppError && err.code === Code.NotFound) throw notFound('Party not found.');
       throw err;
     });
   }

@@ -2,7 +2,7 @@
 // matches as GET /v2/match does, and signal one (its node answers, wherever it runs).
 import type { Core } from '../core/index.ts';
 import type { ListedMatch } from '../core/matches.ts';
-import { invalid } from '../errors.ts';
+import { AppError, Code, invalid } from '../errors.ts';
 import type { MatchRegistry } from './match-registry.ts';
 
 export interface NkMatch {
@@ -45,7 +45,7 @@ export function matchNk(core: Core, registry: MatchRegistry): NkMatches {
       try {
         return nkMatch((await registry.call(matchId, { op: 'get' })) as ListedMatch);
       } catch (err) {
-        if ((err as { code?: number }).code === 5) return undefined;
+        if (err instanceof AppError && err.code === Code.NotFound) return undefined;
         throw err;
       }
     },
