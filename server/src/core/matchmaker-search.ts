@@ -57,18 +57,13 @@ function trim(group: Ticket[], excess: number): boolean {
 
 /**
  * The tickets that join `searcher` in a match (the searcher not included), or undefined. `candidates`
- * are in age order, oldest first; `taken` holds tickets already matched in this pass; `lastInterval`
- * lets the searcher settle for fewer than its max_count. `maxIntervals` tells who may still wait.
+ * are the waiting tickets in age order, oldest first; `lastInterval` lets the searcher settle for fewer
+ * than its max_count.
  */
-export function findMatch(
-  searcher: Ticket,
-  candidates: Iterable<Ticket>,
-  taken: ReadonlySet<Ticket>,
-  lastInterval: boolean,
-): Ticket[] | undefined {
+export function findMatch(searcher: Ticket, candidates: Iterable<Ticket>, lastInterval: boolean): Ticket[] | undefined {
   const fits = function* () {
     for (const c of candidates) {
-      if (c === searcher || taken.has(c)) continue;
+      if (c === searcher) continue;
       if (c.minCount < searcher.minCount || c.maxCount > searcher.maxCount) continue;
       // A match smaller than the candidate's own max while it can still wait for more: let it wait.
       if (searcher.maxCount < c.maxCount && c.active) continue;

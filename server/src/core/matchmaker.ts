@@ -12,6 +12,9 @@ import { parseQuery, requiredTerms, type FieldValue } from './match-query.ts';
 import type { Matches, WirePresence } from './matches.ts';
 import { findMatch, type Ticket } from './matchmaker-search.ts';
 
+/** How long a pass runs before it lets other work in. */
+const SLICE_MS = 20;
+
 export interface TicketInput {
   /** The players: the caller, or every member of a party. */
   presences: WirePresence[];
@@ -63,6 +66,7 @@ export class Matchmaker {
   private readonly matches: Matches;
   private readonly logger: Logger;
   private timer: NodeJS.Timeout | undefined;
+  private processing = false;
 
   constructor(bus: Bus, config: MatchmakerConfig, matches: Matches, logger: Logger) {
     this.bus = bus;
@@ -72,7 +76,7 @@ export class Matchmaker {
   }
 
   start(): void {
-    this.timer ??= setInterval(() => this.process(), this.config.intervalMs).unref();
+    this.timer ??= setInterval(() => void this.process(), this.config.intervalMs).unref();
   }
 
   stop(): void {
@@ -180,25 +184,36 @@ export class Matchmaker {
     return best;
   }
 
-  /** One interval: every searching ticket, oldest first, looks for its match. */
-  process(): void {
-    const taken = new Set<Ticket>();
-    const found: PoolTicket[][] = [];
-    for (const t of this.tickets.values()) {
-      if (!t.active || taken.has(t)) continue;
-      t.intervals++;
-      const lastInterval = t.intervals >= this.config.maxIntervals || t.minCount === t.maxCount;
-      // Past its last interval a ticket stops searching but stays in the pool, to be found.
-      if (lastInterval) t.active = false;
-      const others = findMatch(t, this.candidates(t), taken, lastInterval) as PoolTicket[] | undefined;
-      if (!others) continue;
-      const group = [...others, t];
-      for (const x of group) taken.add(x);
-      found.push(group);
-    }
-    for (const group of found) {
-      for (const t of group) this.drop(t);
-      void this.deliver(group);
+  /**
+   * One interval: every searching ticket, oldest first, looks for its match; matched tickets leave the
+   * pool at once. The pass yields to other work every few milliseconds, so a big pool never holds up
+   * the server; tickets added or removed meanwhile are seen as they are. A pass still running when the
+   * next interval comes lets that interval go by.
+   */
+  async process(): Promise<void> {
+    if (this.processing) return;
+    this.processing = true;
+    try {
+      let slice = performance.now();
+      for (const t of [...this.tickets.values()]) {
+        if (!t.active || !this.tickets.has(t.id)) continue;
+        t.intervals++;
+        const lastInterval = t.intervals >= this.config.maxIntervals || t.minCount === t.maxCount;
+        // Past its last interval a ticket stops searching but stays in the pool, to be found.
+        if (lastInterval) t.active = false;
+        const others = findMatch(t, this.candidates(t), lastInterval) as PoolTicket[] | undefined;
+        if (others) {
+          const group = [...others, t];
+          for (const x of group) this.drop(x);
+          void this.deliver(group);
+        }
+        if (performance.now() - slice > SLICE_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          slice = performance.now();
+        }
+      }
+    } finally {
+      this.processing = false;
     }
   }
 
