@@ -130,7 +130,11 @@ for (const format of FORMATS) {
       const listed = await ts.client().listMatches(a.session, 100, false, undefined, 1, 1);
       assert.ok(listed.matches?.some((x) => x.match_id === m.match_id && x.size === 1));
       a.close();
-      await sleep(100);
+      for (let i = 0; i < 100; i++) {
+        const now = await ts.client().listMatches(c.session, 100, false, undefined, 0, 10);
+        if (!now.matches?.some((x) => x.match_id === m.match_id)) break;
+        await sleep(20);
+      }
       await assert.rejects(c.socket.joinMatch(m.match_id), (e: { code: number; message: string }) => e.code === 4 && e.message === 'Match not found');
     });
 

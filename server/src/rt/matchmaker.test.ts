@@ -4,14 +4,14 @@
 // so tests never match each other; a ticket that did not match is shown by matching it later.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { MatchmakerMatched, PartyJoinRequest } from '@heroiclabs/nakama-js';
+import type { MatchmakerMatched, MatchPresenceEvent, PartyJoinRequest } from '@heroiclabs/nakama-js';
 import { startTestServer, type TestServer } from '../testing/index.ts';
 import { connectSocket, FORMATS, type TestSocket, type WireFormat } from '../testing/sockets.ts';
 
 let ts: TestServer;
 const open: TestSocket[] = [];
 before(async () => {
-  ts = await startTestServer({ env: { MATCHMAKER_INTERVAL_MS: '50', MATCHMAKER_MAX_INTERVALS: '4' } });
+  ts = await startTestServer({ env: { MATCHMAKER_INTERVAL_MS: '50', MATCHMAKER_MAX_INTERVALS: '10' } });
 });
 after(async () => {
   open.forEach((s) => s.close());
@@ -89,19 +89,27 @@ for (const format of FORMATS) {
 
     it('with only should clauses one must match; excluded terms exclude', async () => {
       const [a, b, c, d, e] = [await player(format), await player(format), await player(format), await player(format), await player(format)];
-      // Should clauses only (a property name of this test's own keeps other tests out).
+      // Should clauses only (a property name of this test's own keeps other tests out): a and b never
+      // fit each other; c fits both, and takes whichever searches first.
       const key = `a5${uniq()}`;
-      await a.socket.addMatchmaker(`properties.${key}:bar`, 2, 2, { [key]: 'baz' });
-      await b.socket.addMatchmaker(`properties.${key}:bar`, 2, 2, { [key]: 'baz' });
+      const ta = await a.socket.addMatchmaker(`properties.${key}:bar`, 2, 2, { [key]: 'baz' });
+      const tb = await b.socket.addMatchmaker(`properties.${key}:bar`, 2, 2, { [key]: 'baz' });
       await c.socket.addMatchmaker(`properties.${key}:baz`, 2, 2, { [key]: 'bar' });
-      assert.deepEqual(userIds(await matched(a)), ids(a, c));
+      const withC = await matched(c);
+      const partner = withC.users.map((u) => u.presence.user_id).find((id) => id !== c.session.user_id);
+      assert.ok([a.session.user_id, b.session.user_id].includes(partner));
+      // The other one still waits, unmatched.
+      if (partner === a.session.user_id) await b.socket.removeMatchmaker(tb.ticket);
+      else await a.socket.removeMatchmaker(ta.ticket);
 
+      // d and e exclude asia: b's ticket fits their queries, but theirs do not take it.
       const test2 = uniq();
-      await d.socket.addMatchmaker(`+properties.test:${test2} -properties.region:asia`, 2, 2, { test: test2, region: 'europe' });
-      const tb = await b.socket.addMatchmaker(`+properties.test:${test2}`, 2, 2, { test: test2, region: 'asia' });
-      await e.socket.addMatchmaker(`+properties.test:${test2}`, 2, 2, { test: test2, region: 'europe' });
+      const q = `+properties.test:${test2} -properties.region:asia`;
+      await d.socket.addMatchmaker(q, 2, 2, { test: test2, region: 'europe' });
+      const tb2 = await b.socket.addMatchmaker(`+properties.test:${test2}`, 2, 2, { test: test2, region: 'asia' });
+      await e.socket.addMatchmaker(q, 2, 2, { test: test2, region: 'europe' });
       assert.deepEqual(userIds(await matched(d)), ids(d, e));
-      await b.socket.removeMatchmaker(tb.ticket);
+      await b.socket.removeMatchmaker(tb2.ticket);
     });
 
     it('the oldest tickets match first; a third is left over', async () => {
@@ -118,9 +126,8 @@ for (const format of FORMATS) {
       const [a, b, c, d] = [await player(format), await player(format), await player(format), await player(format)];
       const test = uniq();
       const q = `+properties.test:${test}`;
-      await a.socket.addMatchmaker(q, 2, 4, { test });
-      await b.socket.addMatchmaker(q, 2, 4, { test });
-      await c.socket.addMatchmaker(q, 2, 4, { test });
+      // Added together, well within the searchers' intervals.
+      await Promise.all([a, b, c].map((s) => s.socket.addMatchmaker(q, 2, 4, { test })));
       // 5-6 does not fit in 2-4.
       const td = await d.socket.addMatchmaker(q, 5, 6, { test });
       assert.deepEqual(userIds(await matched(a)), ids(a, b, c));
@@ -149,8 +156,11 @@ for (const format of FORMATS) {
       const [a, b, c] = [await player(format), await player(format), await player(format)];
       const test = uniq();
       await a.socket.addMatchmaker(`+properties.test:${test}`, 2, 2, { test });
+      // b sees a's socket close through a match they share: by then its tickets are gone too.
+      const m = await a.socket.createMatch();
+      await b.socket.joinMatch(m.match_id);
       a.close();
-      await new Promise((r) => setTimeout(r, 50));
+      await b.next('match_presence_event', (ev: MatchPresenceEvent) => (ev.leaves ?? []).some((p) => p.user_id === a.session.user_id));
       await b.socket.addMatchmaker(`+properties.test:${test}`, 2, 2, { test });
       await c.socket.addMatchmaker(`+properties.test:${test}`, 2, 2, { test });
       assert.deepEqual(userIds(await matched(b)), ids(b, c));
