@@ -32,7 +32,8 @@ describe('npm start (server/src/main.ts)', () => {
     const port = await freePort();
     const { child, output, exited } = run({ PORT: String(port), DATA_DIR: t.dir, LOG_LEVEL: 'info', DATABASE_URL: '' });
     try {
-      for (let i = 0; i < 200 && !output().includes('listening'); i++) await new Promise((r) => setTimeout(r, 50));
+      // A fresh embedded database and its migrations take about 10 s on a busy 2-core machine: wait up to 30.
+      for (let i = 0; i < 600 && !output().includes('listening'); i++) await new Promise((r) => setTimeout(r, 50));
       assert.match(output(), /runtime module loaded module=portal/);
       assert.match(output(), new RegExp(`listening url=http://127.0.0.1:${port}`));
       const res = await fetch(`http://127.0.0.1:${port}/healthcheck`);
