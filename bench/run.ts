@@ -13,8 +13,12 @@ const started = Date.now();
 // HTTP figures come from `rounds` rounds; in each, every metric and its baseline run back to back (in
 // alternating order), and the figure is the median over rounds: the machine's speed drifts between runs.
 const P = quick
-  ? { rounds: 1, duration: 1, warmup: 0.5, connections: 50, chatReceivers: 1000, chatMessages: 60, chatPaced: 20, chatRate: 10, idle: 1000, pageRuns: 1, planRows: 10_000 }
-  : { rounds: 3, duration: 5, warmup: 1, connections: 50, chatReceivers: 1000, chatMessages: 300, chatPaced: 150, chatRate: 10, idle: 5000, pageRuns: 3, planRows: 100_000 };
+  ? { rounds: 1, duration: 1, warmup: 0.5, connections: 50, chatReceivers: 1000, chatMessages: 60, chatPaced: 20, chatRate: 10, idle: 1000, pageRuns: 1, planRows: 10_000,
+      matches: 50, matchSeconds: 3, tickets: 2000, matchmakerRuns: 1 }
+  : { rounds: 3, duration: 5, warmup: 1, connections: 50, chatReceivers: 1000, chatMessages: 300, chatPaced: 150, chatRate: 10, idle: 5000, pageRuns: 3, planRows: 100_000,
+      matches: 250, matchSeconds: 10, tickets: 10_000, matchmakerRuns: 3 };
+// Relayed matches: 8 players each sending 20 messages a second.
+const MATCH = { players: 8, rate: 20 };
 // Nakama's published figures: 1 CPU / 3 GB node, database on a separate host.
 const NAKAMA = { authPerCpu: 500, echoPerCpu: 635, socketsPerNode: 19_500, nodeMemoryBytes: 3 * 1024 ** 3 };
 
@@ -213,6 +217,19 @@ const chatR = await runLoad(CHAT, { mode: 'tribuna', port: tribuna.info.port, ..
 const chatL = await runLoad(CHAT, { mode: 'tribuna', port: tribuna.info.port, ...paced });
 console.log(`  tribuna: ${Math.round(chatR.perSecond)} deliveries/s; at ${P.chatRate} msg/s p50 ${chatL.p50.toFixed(1)} ms, p99 ${chatL.p99.toFixed(1)} ms`);
 
+// Relayed matches, then the raw ws room relay with the same load (below); server CPU from /proc.
+phase(`relayed matches: ${P.matches} x ${MATCH.players} players at ${MATCH.rate} msg/s each, ${P.matchSeconds} s`);
+const MATCH_LOAD = path.join(ROOT, 'bench/load/match.ts');
+const matchArgs = { matches: P.matches, players: MATCH.players, rate: MATCH.rate, seconds: P.matchSeconds };
+// The load reads the server's CPU time itself, over the sending alone (setting the matches up is not counted).
+const matchRun = (child: Child, mode: 'tribuna' | 'raw') => runLoad(MATCH_LOAD, { mode, port: child.info.port, pid: child.info.pid, ...matchArgs });
+const matchR = await matchRun(tribuna, 'tribuna');
+console.log(`  tribuna: ${Math.round(matchR.perSecond)} deliveries/s of ${Math.round(matchR.expected / matchR.seconds)} expected, p99 ${matchR.p99.toFixed(1)} ms, server ${matchR.cores.toFixed(2)} cores`);
+
+phase(`matchmaker: ${P.tickets.toLocaleString('en-US')} tickets through sockets`);
+const mmSockets = await runLoad(path.join(ROOT, 'bench/load/matchmaker.ts'), { port: tribuna.info.port, tickets: P.tickets });
+console.log(`  every player told ${mmSockets.formMs.toFixed(0)} ms after the last ticket (${mmSockets.matched} matched)`);
+
 let web: { home: { lcpMs: number; jsGzipBytes: number }; empty: { lcpMs: number; jsGzipBytes: number } } | undefined;
 if (withWeb) {
   phase('web: home page in headless Chromium, CPU 4x slower');
@@ -235,6 +252,18 @@ const rawChatL = await runLoad(CHAT, { mode: 'raw', port: relay.info.port, ...pa
 await relay.stop();
 console.log(`  raw ws relay: ${Math.round(rawChat.perSecond)} deliveries/s; at ${P.chatRate} msg/s p50 ${rawChatL.p50.toFixed(1)} ms, p99 ${rawChatL.p99.toFixed(1)} ms`);
 raw.chat = { tribuna: chatR, tribunaPaced: chatL, raw: rawChat, rawPaced: rawChatL };
+
+const rooms = await start('bench/servers/ws-rooms.ts');
+const matchRaw = await matchRun(rooms, 'raw');
+await rooms.stop();
+console.log(`  raw ws room relay: ${Math.round(matchRaw.perSecond)} deliveries/s, p99 ${matchRaw.p99.toFixed(1)} ms, server ${matchRaw.cores.toFixed(2)} cores`);
+raw.matches = { tribuna: matchR, raw: matchRaw };
+
+// The matchmaker's pass over a full pool, in a process of its own.
+phase(`matchmaker: one pass over ${P.tickets.toLocaleString('en-US')} waiting tickets`);
+const mmPass = await runLoad(path.join(ROOT, 'bench/matchmaker.ts'), { tickets: P.tickets, runs: P.matchmakerRuns });
+raw.matchmaker = { pass: mmPass, sockets: mmSockets };
+console.log(`  ${mmPass.passMs.toFixed(0)} ms to form ${P.tickets / 2} matches (median of ${P.matchmakerRuns})`);
 
 // Query plans of the list RPCs over big tables (in a database of their own).
 phase(`query plans of the list RPCs at ${P.planRows.toLocaleString('en-US')} rows per table`);
@@ -270,6 +299,12 @@ pair('get_team RPC', getTeam, '>= 0.5x http+db same query', 0.5);
 pair('list_teams RPC (20 teams)', listTeams, '>= 0.5x http+db same query', 0.5);
 add({ metric: `room chat fan-out (${P.chatReceivers} sockets)`, value: chatR.perSecond, unit: 'msg/s', baseline: rawChat.perSecond, ratio: chatR.perSecond / rawChat.perSecond, target: '>= 0.5x raw ws relay', pass: chatR.perSecond >= 0.5 * rawChat.perSecond });
 add({ metric: `room chat delivery p99 (${P.chatRate} msg/s)`, value: chatL.p99, unit: 'ms', baseline: rawChatL.p99, target: '<= 100 ms', pass: chatL.p99 <= 100 });
+const matchTitle = `relayed match (${P.matches} x ${MATCH.players} players, ${MATCH.rate} msg/s each)`;
+add({ metric: `${matchTitle}: delivered`, value: matchR.perSecond, unit: 'msg/s', baseline: matchRaw.perSecond, ratio: matchR.perSecond / matchRaw.perSecond, target: '>= 0.5x raw ws room relay', pass: matchR.perSecond >= 0.5 * matchRaw.perSecond, note: `${Math.round(matchR.expected / matchR.seconds)} msg/s offered` });
+add({ metric: `${matchTitle}: delivery p99`, value: matchR.p99, unit: 'ms', baseline: matchRaw.p99, target: '<= 100 ms', pass: matchR.p99 <= 100 });
+add({ metric: `${matchTitle}: server CPU`, value: matchR.cores, unit: 'cores', baseline: matchRaw.cores, ratio: matchR.cores / matchRaw.cores });
+add({ metric: `matchmaker, ${P.tickets.toLocaleString('en-US')} waiting tickets: one pass forming every match`, value: mmPass.passMs, unit: 'ms', target: '<= 1000 ms (the interval)', pass: mmPass.passMs <= 1000 });
+add({ metric: `matchmaker, ${P.tickets.toLocaleString('en-US')} tickets by socket: last player told after last ticket`, value: mmSockets.formMs, unit: 'ms', target: '<= 2000 ms', pass: mmSockets.formMs <= 2000 && mmSockets.matched === P.tickets });
 add({ metric: `idle socket memory (${P.idle} sessions)`, value: perSocket / 1024, unit: 'KB/session', target: '<= 30 KB', pass: perSocket / 1024 <= 30 });
 if (web) {
   add({ metric: 'home page JavaScript (gzip)', value: web.home.jsGzipBytes / 1024, unit: 'KB', baseline: web.empty.jsGzipBytes / 1024, ratio: web.home.jsGzipBytes / web.empty.jsGzipBytes, target: '<= 150 KB', pass: web.home.jsGzipBytes / 1024 <= 150 });

@@ -12,10 +12,14 @@ import { createLogger, type Logger } from './log.ts';
 import type { Bus } from './realtime/bus.ts';
 import { LocalBus } from './realtime/local-bus.ts';
 import { channelHandlers } from './rt/channel-handlers.ts';
+import { matchHandlers } from './rt/match-handlers.ts';
+import { matchmakerHandlers } from './rt/matchmaker-handlers.ts';
+import { partyHandlers } from './rt/party-handlers.ts';
 import { coreHandlers } from './rt/core-handlers.ts';
 import { withRtHooks } from './rt/hooks.ts';
 import { serializers } from './rt/serializers.ts';
 import { createSocketServer } from './rt/socket.ts';
+import { matchedHook, MatchRegistry } from './runtime/match-registry.ts';
 import { createNk, type Nk } from './runtime/nk.ts';
 import { Registry } from './runtime/registry.ts';
 import type { RuntimeModule } from './runtime/types.ts';
@@ -62,13 +66,22 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const applied = await migrate(db, sets);
   if (applied.length) logger.info('migrations applied', { migrations: applied });
 
-  const bus = opts.bus ?? new LocalBus({ serializers });
+  const bus = opts.bus ?? new LocalBus({ serializers, node: config.nodeName });
   const core = await createCore(config, db, logger, bus);
-  const nk = createNk(core);
   const registry = new Registry(logger);
+  const matches = new MatchRegistry(core, registry, logger);
+  const nk = createNk(core, matches);
 
-  const handlers = { ...coreHandlers(core, registry), ...channelHandlers(core) };
+  const handlers = {
+    ...coreHandlers(core, registry),
+    ...channelHandlers(core),
+    ...matchHandlers(core),
+    ...partyHandlers(core),
+    ...matchmakerHandlers(core),
+  };
   const sockets = createSocketServer(core, withRtHooks(handlers, registry, logger));
+  // A closed socket's tickets leave the pool; its match and party presences leave with the socket.
+  sockets.onClose((s) => core.matchmaker.removeAll(s.id));
 
   const routes = new RouteTable();
   routes.addAll(apiRoutes(core, registry));
@@ -79,6 +92,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     logger.info('runtime module loaded', { module: m.name });
   }
   registry.checkHooks(Object.keys(handlers));
+  if (registry.matchmakerMatched) core.matchmaker.onMatched = matchedHook(registry.matchmakerMatched);
+  core.matchmaker.start();
 
   const staticFiles = loadStaticFiles(config.webDist);
   const server = createHttpServer({
@@ -106,6 +121,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
       });
     },
     async close() {
+      core.matchmaker.stop();
+      await matches.stopAll();
       sockets.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

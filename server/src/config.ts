@@ -32,6 +32,18 @@ export interface Config {
   google: GoogleConfig | undefined;
   /** Limits on what one user may create and on image decoding. */
   limits: Limits;
+  /** This node's name: the ids of parties and authoritative matches made here end with it. */
+  nodeName: string;
+  matchmaker: MatchmakerConfig;
+}
+
+export interface MatchmakerConfig {
+  /** How often waiting tickets are matched. */
+  intervalMs: number;
+  /** Intervals a ticket with min_count below max_count waits for more players before settling for fewer. */
+  maxIntervals: number;
+  /** Tickets one session (or one party) may have waiting at once. */
+  maxTickets: number;
 }
 
 export interface Limits {
@@ -161,6 +173,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new ConfigError('TRUSTED_PROXIES', `must be a comma-separated list of IP addresses or CIDR ranges: ${(err as Error).message}`);
   }
 
+  const nodeName = str(env, 'NODE_NAME', 'nakama');
+  // It ends match and party ids ("<uuid>.<node>"): no dots, nothing a URL would escape.
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(nodeName)) throw new ConfigError('NODE_NAME', `must be 1-64 letters, digits, '_' or '-', got "${nodeName}"`);
+
   const webDistRaw = optional(env, 'WEB_DIST');
   const modulesRaw = str(env, 'RUNTIME_MODULES', '@tribuna/portal');
   const modules = modulesRaw.split(',').map((m) => m.trim()).filter(Boolean);
@@ -209,6 +225,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       imageMaxPixels: int(env, 'IMAGE_MAX_PIXELS', 40_000_000, 1, 16383 * 16383),
       imageDecodeConcurrency: int(env, 'IMAGE_DECODE_CONCURRENCY', 2, 1, 64),
       imageDecodeQueue: int(env, 'IMAGE_DECODE_QUEUE', 20, 0, 10_000),
+    },
+    nodeName,
+    matchmaker: {
+      intervalMs: int(env, 'MATCHMAKER_INTERVAL_MS', 1000, 10, 60_000),
+      maxIntervals: int(env, 'MATCHMAKER_MAX_INTERVALS', 2, 1, 1000),
+      maxTickets: int(env, 'MATCHMAKER_MAX_TICKETS', 3, 1, 100),
     },
   };
 }

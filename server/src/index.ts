@@ -7,6 +7,10 @@ export type { NkTx } from './runtime/nk-tx.ts';
 export type { NkWalletUpdate, NkWalletUpdateResult, NkWalletLedgerItem, NkWalletLedgerList } from './runtime/nk-wallet.ts';
 export type { NkGroup, NkGroupInput, NkGroupUserList, NkUserGroupList } from './runtime/nk-groups.ts';
 export type { NkChannelMessage, NkChannelMessageAck, NkChannelMessageList, NkStream, NkStreamPresence } from './runtime/nk-realtime.ts';
+export type { NkMatch } from './runtime/nk-matches.ts';
+export type {
+  MatchContext, MatchDispatcher, MatchHandler, MatchInit, MatchMessage, MatchPresence, MatchmakerMatchedFunction, MatchmakerResult,
+} from './runtime/match-types.ts';
 export type { Db, Queryable } from './db/index.ts';
 export type { Logger } from './log.ts';
 export { isUniqueViolation } from './errors.ts';

@@ -111,6 +111,18 @@ export class Fields {
     return v as Record<string, string>;
   }
 
+  /** A map<string, double>: finite numbers only. */
+  numberMap(name: string): Record<string, number> | undefined {
+    const v = this.value(name);
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== 'object' || Array.isArray(v)) throw invalid(`${name} must be an object of numbers.`);
+    for (const [k, x] of Object.entries(v)) {
+      if (typeof x !== 'number' || !Number.isFinite(x)) throw invalid(`${name}.${k} must be a number.`);
+      if (k.includes('\0')) throw nulError(name);
+    }
+    return v as Record<string, number>;
+  }
+
   list(name: string): Fields[] {
     const v = this.value(name);
     if (v === undefined || v === null) return [];

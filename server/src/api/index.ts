@@ -9,6 +9,7 @@ import { eventRoutes } from './event.ts';
 import { fileRoutes } from './files.ts';
 import { friendRoutes } from './friends.ts';
 import { groupRoutes } from './groups.ts';
+import { matchRoutes } from './matches.ts';
 import { notificationRoutes } from './notifications.ts';
 import { rpcRoutes } from './rpc.ts';
 import { storageRoutes } from './storage.ts';
@@ -25,6 +26,7 @@ export function apiRoutes(core: Core, registry: Registry): Route[] {
     ...storageRoutes(core),
     ...groupRoutes(core),
     ...channelRoutes(core),
+    ...matchRoutes(core),
     ...eventRoutes(registry),
     ...rpcRoutes(core, registry),
     ...fileRoutes(core),

@@ -13,7 +13,10 @@ import { GroupMembers } from './group-members.ts';
 import { Groups } from './groups.ts';
 import { Links } from './links.ts';
 import { Mailer } from './mail.ts';
+import { Matches } from './matches.ts';
+import { Matchmaker } from './matchmaker.ts';
 import { Notifications } from './notifications.ts';
+import { Parties } from './parties.ts';
 import { Sessions } from './sessions.ts';
 import { Status } from './status.ts';
 import { Storage } from './storage.ts';
@@ -38,6 +41,11 @@ export interface Core {
   wallets: Wallets;
   /** Custom streams of runtime modules. */
   streams: Streams;
+  /** Relayed matches, joins of authoritative ones, match listing. */
+  matches: Matches;
+  parties: Parties;
+  /** Started by the app; its matched hook is set by the runtime. */
+  matchmaker: Matchmaker;
   channels: Channels;
   groups: Groups;
   groupMembers: GroupMembers;
@@ -66,6 +74,8 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
   const groups: Groups = new Groups(db, channels);
   const groupMembers = new GroupMembers(db, channels, notifications, isOnline);
   accounts.deleteSteps.push(groupMembers.deleteStep, friends.deleteStep);
+  const matches = new Matches(bus, config.sessionEncryptionKey);
+  const matchmaker = new Matchmaker(bus, config.matchmaker, matches, logger);
   return {
     config,
     db,
@@ -81,6 +91,9 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
     storage: new Storage(db),
     wallets: new Wallets(db),
     streams: new Streams(bus),
+    matches,
+    parties: new Parties(bus, matchmaker),
+    matchmaker,
     channels,
     groups,
     groupMembers,

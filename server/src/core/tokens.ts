@@ -32,6 +32,11 @@ export function sign(claims: TokenClaims, key: string): string {
   if (claims.vrs && Object.keys(claims.vrs).length > 0) payload.vrs = claims.vrs;
   payload.exp = claims.exp;
   payload.iat = claims.iat;
+  return signPayload(payload, key);
+}
+
+/** An HS256 token of any claims (matchmaker tokens carry {mid, exp}). */
+export function signPayload(payload: Record<string, unknown>, key: string): string {
   const body = HEADER + '.' + base64url(Buffer.from(asciiJson(payload), 'latin1'));
   return body + '.' + crypto.createHmac('sha256', key).update(body).digest('base64url');
 }
@@ -53,8 +58,21 @@ function isCanonicalBase64url(s: string): boolean {
   return (B64URL_ALPHABET.indexOf(s[s.length - 1]) & (rest === 2 ? 15 : 3)) === 0;
 }
 
-/** The claims of a well-formed token with a valid signature, whether or not it has expired. */
+/** The claims of a well-formed session or refresh token with a valid signature, whether or not it has expired. */
 export function verifySignature(token: string, key: string): TokenClaims | null {
+  const c = verifiedPayload(token, key);
+  if (!c) return null;
+  const { tid, uid, usn, vrs, exp, iat } = c;
+  if (typeof uid !== 'string' || !UUID_RE.test(uid)) return null;
+  if (typeof tid !== 'string' || typeof usn !== 'string') return null;
+  if (typeof exp !== 'number' || !Number.isFinite(exp)) return null;
+  const claims: TokenClaims = { tid, uid, usn, exp, iat: typeof iat === 'number' ? iat : 0 };
+  if (vrs && typeof vrs === 'object') claims.vrs = vrs as Record<string, string>;
+  return claims;
+}
+
+/** The payload object of a well-formed HS256 token with a valid signature, whatever its claims. */
+export function verifiedPayload(token: string, key: string): Record<string, unknown> | null {
   if (typeof token !== 'string' || token.length > 8192) return null;
   const dot1 = token.indexOf('.');
   const dot2 = token.indexOf('.', dot1 + 1);
@@ -83,14 +101,7 @@ export function verifySignature(token: string, key: string): TokenClaims | null 
   } catch {
     return null;
   }
-  if (!c || typeof c !== 'object') return null;
-  const { tid, uid, usn, vrs, exp, iat } = c;
-  if (typeof uid !== 'string' || !UUID_RE.test(uid)) return null;
-  if (typeof tid !== 'string' || typeof usn !== 'string') return null;
-  if (typeof exp !== 'number' || !Number.isFinite(exp)) return null;
-  const claims: TokenClaims = { tid, uid, usn, exp, iat: typeof iat === 'number' ? iat : 0 };
-  if (vrs && typeof vrs === 'object') claims.vrs = vrs as Record<string, string>;
-  return claims;
+  return c && typeof c === 'object' && !Array.isArray(c) ? c : null;
 }
 
 export function isUuid(s: unknown): s is string {

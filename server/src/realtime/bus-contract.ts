@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import type { TokenClaims } from '../core/tokens.ts';
 import type { Msg } from '../encode.ts';
+import { AppError, Code } from '../errors.ts';
 import type { Bus, ClientSession, Revocation, Serializers, WireFormat } from './bus.ts';
 import { stream, StreamMode, type Stream, type TrackedPresence } from './tracker.ts';
 
@@ -259,6 +260,20 @@ export function busContract(name: string, make: (serializers: Serializers) => Pr
         await eventually(() => first.presences.count(s) === 0 && last.presences.count(s) === 0, 'an empty stream on every node');
       });
 
+      it('lists the streams of a mode that have presences, on every node', async () => {
+        const m1 = stream(StreamMode.MatchRelayed, 'm1');
+        const m2 = stream(StreamMode.MatchRelayed, 'm2');
+        const a = member(first, m1, 'u1');
+        member(last, m2, 'u2');
+        member(last, room('not-a-match'), 'u3');
+        const keys = (b: Bus) => b.presences.listStreams(StreamMode.MatchRelayed).map((x) => x.subject).sort();
+        await eventually(() => keys(first).length === 2 && keys(last).length === 2, 'both matches on every node');
+        assert.deepEqual(keys(first), ['m1', 'm2']);
+        first.presences.untrack(a.id, m1);
+        await eventually(() => keys(last).length === 1, 'the emptied match gone');
+        assert.deepEqual(keys(first), ['m2']);
+      });
+
       it('removes a presence of another node when asked (a kicked user leaves the group channel)', async () => {
         const s = stream(StreamMode.Group, 'g1');
         const a = member(last, s, 'u1');
@@ -268,6 +283,28 @@ export function busContract(name: string, make: (serializers: Serializers) => Pr
         first.sendToStream(s, { ping: {} });
         await settle();
         assert.equal(a.frames.length, 0);
+      });
+    });
+
+    describe('services', () => {
+      it('carry a plain JSON request to the node that serves it and its answer back', async () => {
+        const seen: unknown[] = [];
+        first.serve('contract.echo', async (request) => {
+          seen.push(request);
+          return { got: request, node: first.node };
+        });
+        const request = { op: 'join', party_id: `p.${first.node}`, presence: { user_id: 'u1', session_id: 's1', username: 'anna' }, n: 2, ok: true };
+        assert.deepEqual(await last.call(first.node, 'contract.echo', request), { got: request, node: first.node });
+        assert.deepEqual(seen, [request]);
+      });
+
+      it('reject with the handler\'s AppError, and with NotFound for an unknown node or service', async () => {
+        first.serve('contract.refuse', async () => {
+          throw new AppError(Code.FailedPrecondition, 'party full');
+        });
+        await assert.rejects(last.call(first.node, 'contract.refuse', {}), (e) => e instanceof AppError && e.code === Code.FailedPrecondition && e.message === 'party full');
+        await assert.rejects(last.call(first.node, 'contract.none', {}), (e) => e instanceof AppError && e.code === Code.NotFound);
+        await assert.rejects(last.call('no-such-node', 'contract.refuse', {}), (e) => e instanceof AppError && e.code === Code.NotFound);
       });
     });
 

@@ -7,7 +7,9 @@
 //   sessions; presence events {stream, joins, leaves}; revocations; limit names, keys and rules;
 // - envelopes are serialised for a wire format only where they reach sockets, once per message and
 //   format on each node, by the serializers the transport gives the bus;
-// - nothing a caller does waits on another node, except the limits, whose methods are async.
+// - nothing a caller does waits on another node, except the limits and service calls, which are async;
+// - state that lives on one node (a party, an authoritative match, named in its id by the node's name)
+//   is reached from the others by service calls: plain JSON requests and answers.
 import type { TokenClaims } from '../core/tokens.ts';
 import type { Msg } from '../encode.ts';
 import type { PresenceListener, PresenceMeta, Stream, TrackedPresence } from './tracker.ts';
@@ -49,7 +51,15 @@ export interface Presences {
   count(stream: Stream): number;
   /** Presences of one session, optionally of one stream mode. */
   sessionPresences(sessionId: string, mode?: number): TrackedPresence[];
+  /** Every stream of a mode that has presences (relayed matches, for listing). */
+  listStreams(mode: number): Stream[];
 }
+
+/**
+ * Answers a service's requests on the node that serves it. Requests and answers are plain JSON; a
+ * refusal is an AppError, which reaches the caller with its code and message.
+ */
+export type ServiceHandler = (request: unknown) => Promise<unknown>;
 
 /**
  * Sessions to close, on every node. With `token`, the sessions of that token id expiring no later than
@@ -115,6 +125,8 @@ export interface LimitStore {
 }
 
 export interface Bus {
+  /** This node's name (NODE_NAME): parties and authoritative matches made here carry it in their ids. */
+  readonly node: string;
   /** Presence state; its changes are reported to onPresence listeners. */
   readonly presences: Presences;
   /**
@@ -144,6 +156,14 @@ export interface Bus {
 
   /** Counters of limits shared by every node. */
   readonly limits: LimitStore;
+
+  /** Serves a named service on this node (parties, authoritative matches): one handler per name. */
+  serve(service: string, handler: ServiceHandler): void;
+  /**
+   * Sends a plain JSON request to a service on a node (this one included) and resolves with its answer.
+   * An unknown node or service is NotFound; the handler's AppError rejects with the same code and message.
+   */
+  call(node: string, service: string, request: unknown): Promise<unknown>;
 
   close(): Promise<void>;
 }

@@ -2,26 +2,32 @@
 // process. Delivery goes straight to the router: no copy and no promise per receiver.
 import { Backoff, RateLimiter } from '../core/rate-limit.ts';
 import type { Msg } from '../encode.ts';
+import { notFound } from '../errors.ts';
 import {
   revocationReason, revokes, SESSION_ENDED_CODE,
-  type BackoffLimit, type Bus, type ClientSession, type LimitStore, type Revocation, type Serializers, type WindowLimit,
+  type BackoffLimit, type Bus, type ClientSession, type LimitStore, type Revocation, type Serializers, type ServiceHandler, type WindowLimit,
 } from './bus.ts';
 import { Router } from './router.ts';
 import { stream, StreamMode, Tracker, type PresenceListener, type Stream } from './tracker.ts';
 
 export interface LocalBusOptions {
   serializers: Serializers;
+  /** This node's name; "nakama" by default, as upstream's. */
+  node?: string;
   /** Limit counters; in memory by default. */
   limits?: LimitStore;
 }
 
 export class LocalBus implements Bus {
+  readonly node: string;
   readonly presences: Tracker;
   readonly limits: LimitStore;
   private readonly router: Router;
   private readonly revokeListeners: Array<(r: Revocation) => void> = [];
+  private readonly services = new Map<string, ServiceHandler>();
 
   constructor(opts: LocalBusOptions) {
+    this.node = opts.node ?? 'nakama';
     this.presences = new Tracker();
     this.router = new Router(this.presences, opts.serializers);
     this.limits = opts.limits ?? new MemoryLimitStore();
@@ -70,6 +76,18 @@ export class LocalBus implements Bus {
 
   onRevoke(listener: (r: Revocation) => void): void {
     this.revokeListeners.push(listener);
+  }
+
+  serve(service: string, handler: ServiceHandler): void {
+    if (this.services.has(service)) throw new Error(`Service "${service}" is already served.`);
+    this.services.set(service, handler);
+  }
+
+  /** Calls the handler directly: one node, so the request and answer are not copied. */
+  async call(node: string, service: string, request: unknown): Promise<unknown> {
+    const handler = node === this.node ? this.services.get(service) : undefined;
+    if (!handler) throw notFound(`No ${service} service on node "${node}".`);
+    return handler(request);
   }
 
   async close(): Promise<void> {}

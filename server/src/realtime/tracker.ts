@@ -50,6 +50,8 @@ interface Pending {
 
 export class Tracker {
   private readonly streams = new Map<string, Map<string, TrackedPresence>>();
+  /** Streams with presences, by mode: listing relayed matches reads one mode, not every stream. */
+  private readonly byMode = new Map<number, Map<string, Stream>>();
   private readonly bySession = new Map<string, Map<string, TrackedPresence>>();
   private readonly listeners: PresenceListener[] = [];
   private pending: Pending[] = [];
@@ -67,6 +69,9 @@ export class Tracker {
     if (!members) {
       members = new Map();
       this.streams.set(key, members);
+      let ofMode = this.byMode.get(s.mode);
+      if (!ofMode) this.byMode.set(s.mode, (ofMode = new Map()));
+      ofMode.set(key, s);
     }
     const p: TrackedPresence = { ...meta, userId, sessionId, stream: s };
     members.set(sessionId, p);
@@ -102,7 +107,12 @@ export class Tracker {
     const p = members?.get(sessionId);
     if (!p) return false;
     members!.delete(sessionId);
-    if (members!.size === 0) this.streams.delete(key);
+    if (members!.size === 0) {
+      this.streams.delete(key);
+      const ofMode = this.byMode.get(s.mode)!;
+      ofMode.delete(key);
+      if (ofMode.size === 0) this.byMode.delete(s.mode);
+    }
     const mine = this.bySession.get(sessionId);
     mine?.delete(key);
     if (mine && mine.size === 0) this.bySession.delete(sessionId);
@@ -156,6 +166,11 @@ export class Tracker {
     const out: TrackedPresence[] = [];
     for (const p of mine.values()) if (mode === undefined || p.stream.mode === mode) out.push(p);
     return out;
+  }
+
+  listStreams(mode: number): Stream[] {
+    const ofMode = this.byMode.get(mode);
+    return ofMode ? [...ofMode.values()] : [];
   }
 
   private queue(s: Stream, joins: TrackedPresence[], leaves: TrackedPresence[]): void {

@@ -282,8 +282,9 @@ describe('protobuf socket', () => {
     assert.deepEqual(await next(), { binary: true, envelope: { cid: '2', error: { code: 1, message: 'Unrecognized message: field_99' } } });
     ws.send(encodeEnvelope({ cid: '3' }));
     assert.equal(((await next()).envelope.error as { code: number }).code, 2);
-    ws.send(encodeEnvelope({ cid: '4', match_create: {} }));
-    assert.deepEqual(await next(), { binary: true, envelope: { cid: '4', error: { code: 1, message: 'Unrecognized message: match_create' } } });
+    // A message only the server sends is unknown to it as a request.
+    ws.send(encodeEnvelope({ cid: '4', matchmaker_matched: { ticket: 't' } }));
+    assert.deepEqual(await next(), { binary: true, envelope: { cid: '4', error: { code: 1, message: 'Unrecognized message: matchmaker_matched' } } });
     ws.send(encodeEnvelope({ cid: '5', status_follow: { user_ids: ['bad id'] } }));
     const e = (await next()).envelope;
     assert.equal(e.cid, '5');

@@ -1,5 +1,5 @@
 // The `nk` facade: how runtime modules reach accounts, users, sessions, notifications, storage, the
-// wallet, groups, chat channels and streams (each area past the first few in nk-<area>.ts).
+// wallet, groups, chat channels, streams and matches (each area past the first few in nk-<area>.ts).
 // Modules keep their own tables and reach them through `db`; nk.tx binds the facade to one transaction.
 import crypto from 'node:crypto';
 import type { Limits } from '../config.ts';
@@ -17,6 +17,8 @@ import type { StorageAckRecord } from '../encode.ts';
 import { notConfigured } from '../core/providers.ts';
 import { invalid } from '../errors.ts';
 import { groupNk, type NkGroups } from './nk-groups.ts';
+import type { MatchRegistry } from './match-registry.ts';
+import { matchNk, type NkMatches } from './nk-matches.ts';
 import { channelNk, streamNk, type NkChannels, type NkStreams } from './nk-realtime.ts';
 import { storageNk, type NkStorage } from './nk-storage.ts';
 import { runTx, type NkTx } from './nk-tx.ts';
@@ -113,7 +115,7 @@ export interface NkFileContent extends NkFile {
   createTime: Date;
 }
 
-export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams {
+export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams, NkMatches {
   /** The database, for a module's own tables. */
   db: Db;
   /**
@@ -218,7 +220,7 @@ function googleOf(core: Core): Google {
   return core.google;
 }
 
-export function createNk(core: Core): Nk {
+export function createNk(core: Core, matches: MatchRegistry): Nk {
   // Ends the user's sockets on every node (after their tokens were revoked).
   const disconnectUser = (userId: string) => core.bus.revoke({ userId });
   const { accounts, users, sessions, notifications, friends } = core;
@@ -310,6 +312,7 @@ export function createNk(core: Core): Nk {
     ...groupNk(core),
     ...channelNk(core),
     ...streamNk(core),
+    ...matchNk(core, matches),
     tx: (fn) => runTx(core, fn),
 
     async friendsList(userId, limit = 1000, state, cursor) {

@@ -1,6 +1,7 @@
 // Named RPCs, their before and after hooks, hooks of socket messages and event handlers registered by
 // runtime modules.
 import type { Logger } from '../log.ts';
+import type { MatchHandler, MatchmakerMatchedFunction } from './match-types.ts';
 import type {
   ApiEvent, EventContext, EventHandler, Initializer, RpcAfterHook, RpcBeforeHook, RpcFunction, RtAfterHook, RtBeforeHook,
 } from './types.ts';
@@ -29,6 +30,9 @@ export class Registry {
   private readonly afterRpc = new Map<string, RpcAfterHook>();
   private readonly beforeRt = new Map<string, RtBeforeHook>();
   private readonly afterRt = new Map<string, RtAfterHook>();
+  private readonly matchHandlers = new Map<string, MatchHandler>();
+  /** The matchmaker-matched function of a module, if one registered it. */
+  matchmakerMatched: MatchmakerMatchedFunction | undefined;
   readonly shutdownHooks: Array<() => Promise<void> | void> = [];
   readonly logger: Logger;
 
@@ -82,6 +86,10 @@ export class Registry {
     }
   }
 
+  matchHandler(name: string): MatchHandler | undefined {
+    return this.matchHandlers.get(name);
+  }
+
   initializer(): Initializer {
     return {
       registerRpc: (id, fn, options) => {
@@ -101,6 +109,19 @@ export class Registry {
       registerAfterRt: (name, fn) => addHook(this.afterRt, rtHookKey(name.trim()), fn, 'after socket message'),
       registerEvent: (fn) => {
         this.eventHandlers.push(fn);
+      },
+      registerMatch: (name, handler) => {
+        if (typeof name !== 'string' || !name.trim()) throw new Error('A match handler needs a name.');
+        const fns = ['matchInit', 'matchJoinAttempt', 'matchJoin', 'matchLeave', 'matchLoop', 'matchTerminate', 'matchSignal'] as const;
+        const missing = fns.filter((f) => typeof handler?.[f] !== 'function');
+        if (missing.length) throw new Error(`Match handler "${name}" lacks ${missing.join(', ')}.`);
+        if (this.matchHandlers.has(name)) throw new Error(`A match handler named "${name}" is already registered.`);
+        this.matchHandlers.set(name, handler);
+      },
+      registerMatchmakerMatched: (fn) => {
+        if (typeof fn !== 'function') throw new Error('The matchmaker matched hook must be a function.');
+        if (this.matchmakerMatched) throw new Error('A matchmaker matched hook is already registered.');
+        this.matchmakerMatched = fn;
       },
       registerShutdown: (fn) => {
         this.shutdownHooks.push(fn);

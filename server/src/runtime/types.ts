@@ -1,5 +1,6 @@
 // What a runtime module sees: the initializer it registers with, the context of each call and `nk`.
 import type { Logger } from '../log.ts';
+import type { MatchHandler, MatchmakerMatchedFunction } from './match-types.ts';
 import type { Nk } from './nk.ts';
 
 export interface RpcContext {
@@ -94,6 +95,11 @@ export interface Initializer {
   registerBeforeRt(messageName: string, fn: RtBeforeHook): void;
   registerAfterRt(messageName: string, fn: RtAfterHook): void;
   registerEvent(fn: EventHandler): void;
+  /** A handler of authoritative matches, by name (what nk.matchCreate names); one per name. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  registerMatch(name: string, handler: MatchHandler<any>): void;
+  /** The one function told of every match the matchmaker makes; it may create a match for them. */
+  registerMatchmakerMatched(fn: MatchmakerMatchedFunction): void;
   /** Called once when the server stops, after transports close. */
   registerShutdown(fn: () => Promise<void> | void): void;
 }

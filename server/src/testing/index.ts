@@ -19,7 +19,7 @@ import { AppError } from '../errors.ts';
 import { CORE_MIGRATIONS, migrate, type Db, type MigrationSet } from '../db/index.ts';
 import { openPglite, pgliteDb } from '../db/pglite.ts';
 import { postgresDb } from '../db/postgres.ts';
-import { createLogger } from '../log.ts';
+import { createLogger, type Logger } from '../log.ts';
 import type { Bus } from '../realtime/bus.ts';
 import type { RuntimeModule } from '../runtime/types.ts';
 
@@ -49,6 +49,8 @@ export interface TestServerOptions {
   db?: Db;
   /** The bus to run on instead of a LocalBus of its own; the caller closes it. */
   bus?: Bus;
+  /** The server's logger, for tests of what it logs (default: TEST_LOG_LEVEL, silent). */
+  logger?: Logger;
 }
 
 let template: Promise<PGlite> | undefined;
@@ -124,7 +126,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const config = testConfig(opts.env);
   const modules = [...(opts.modules ?? []), ...(await loadModules(opts.moduleSpecifiers ?? []))];
   const fresh = opts.db ? { db: opts.db, drop: async () => {} } : await freshDb(modules);
-  const app = await createApp(config, { db: fresh.db, modules, logger: createLogger(config.logLevel), bus: opts.bus });
+  const app = await createApp(config, { db: fresh.db, modules, logger: opts.logger ?? createLogger(config.logLevel), bus: opts.bus });
   const port = await app.listen();
   const clients: Client[] = [];
   const ts: TestServer = {

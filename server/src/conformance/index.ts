@@ -1,0 +1,54 @@
+// The conformance module: the server-side fixtures the official client's own test suite expects
+// (heroiclabs/nakama-js, packages/nakama-js-test), so that suite can run against this server. Loaded
+// only when named: RUNTIME_MODULES=@tribuna/server/conformance (`npm run start:conformance`).
+// clientrpc.create_leaderboard is missing: the server has no leaderboards yet.
+import { invalid } from '../errors.ts';
+import type { RuntimeModule } from '../runtime/types.ts';
+import { conformanceMatch } from './match.ts';
+
+/** The custom stream clientrpc.send_stream_data puts the caller on. */
+const STREAM = { mode: 20, label: 'Stream Data Test' };
+
+function object(payload: string): Record<string, unknown> {
+  let v: unknown;
+  try {
+    v = payload ? JSON.parse(payload) : {};
+  } catch {
+    throw invalid('The payload must be JSON.');
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw invalid('The payload must be a JSON object.');
+  return v as Record<string, unknown>;
+}
+
+const conformance: RuntimeModule = {
+  name: 'conformance',
+  init(initializer, nk) {
+    initializer.registerRpc('clientrpc.rpc', (_ctx, payload) => payload);
+    initializer.registerRpc('clientrpc.rpc_get', () => JSON.stringify({ message: 'PONG' }));
+    initializer.registerRpc('clientrpc.send_notification', async (ctx, payload) => {
+      const { user_id: userId } = object(payload);
+      if (!nk.isUuid(userId)) throw invalid('user_id must be a user id.');
+      await nk.notificationsSend([
+        { userId, subject: "You've unlocked level 100!", content: { reward_coins: 1000 }, code: 1, senderId: ctx.userId ?? null, persistent: true },
+      ]);
+    });
+    initializer.registerRpc('clientrpc.send_stream_data', (ctx, payload) => {
+      if (!ctx.userId || !ctx.sessionId) throw invalid('Call this over the socket: it puts the socket on a stream.');
+      nk.streamUserJoin(ctx.userId, ctx.sessionId, STREAM, false, false);
+      nk.streamSend(STREAM, payload);
+    });
+    initializer.registerMatch('match', conformanceMatch);
+    initializer.registerRpc('clientrpc.create_authoritative_match', async (_ctx, payload) => {
+      const { label } = object(payload);
+      const matchId = await nk.matchCreate('match', typeof label === 'string' ? { label } : {});
+      return JSON.stringify({ match_id: matchId });
+    });
+    // Two players who both ask for an authoritative match get one; everyone else plays relayed.
+    initializer.registerMatchmakerMatched(async (matched) => {
+      if (matched.length !== 2 || !matched.every((m) => m.properties.mode === 'authoritative')) return undefined;
+      return nk.matchCreate('match', {});
+    });
+  },
+};
+
+export default conformance;
