@@ -17,11 +17,13 @@ import { teamRpcs } from './teams/rpc.ts';
 import { tournamentRpcs } from './tournaments/rpc.ts';
 import { teamTournamentRpcs } from './tournaments/team-rpc.ts';
 import { videoRpcs } from './videos/rpc.ts';
+import { walletRpcs } from './wallet/rpc.ts';
 
 /** Every RPC of the portal. */
 export const rpcs: RpcDef[] = [
   ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...lockerRpcs, ...calendarRpcs, ...photoRpcs,
   ...videoRpcs, ...newsRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
+  ...walletRpcs,
 ];
 
 const portal: RuntimeModule = {

@@ -65,7 +65,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const bus = opts.bus ?? new LocalBus({ serializers });
   const core = await createCore(config, db, logger, bus);
   const nk = createNk(core);
-  const registry = new Registry(logger);
+  const registry = new Registry(logger, config.runtimeEnv);
 
   const handlers = { ...coreHandlers(core, registry), ...channelHandlers(core) };
   const sockets = createSocketServer(core, withRtHooks(handlers, registry, logger));

@@ -32,6 +32,8 @@ export interface Config {
   google: GoogleConfig | undefined;
   /** Limits on what one user may create and on image decoding. */
   limits: Limits;
+  /** Settings handed to runtime modules as `ctx.env` and `nk.env`, as upstream's runtime.env (README: Module settings). */
+  runtimeEnv: Readonly<Record<string, string>>;
 }
 
 export interface Limits {
@@ -123,6 +125,27 @@ function key(env: Env, name: keyof typeof DEFAULT_KEYS, production: boolean): st
   return v;
 }
 
+/**
+ * The module settings: every key is named and checked here, so a module reads only validated values.
+ * SHOP_PROVIDER chooses the coin shop's payment provider; the YooKassa keys are required with it.
+ */
+function moduleSettings(env: Env, host: string, port: number): Readonly<Record<string, string>> {
+  const provider = str(env, 'SHOP_PROVIDER', 'test');
+  if (provider !== 'test' && provider !== 'yookassa') throw new ConfigError('SHOP_PROVIDER', `must be "test" or "yookassa", got "${provider}"`);
+  const site = url(env, 'PUBLIC_URL', ['https:', 'http:']) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (/[?#]/.test(site)) throw new ConfigError('PUBLIC_URL', 'must be the site\'s address without a query or fragment');
+  const out: Record<string, string> = { SHOP_PROVIDER: provider, PUBLIC_URL: site.replace(/\/+$/, '') };
+  if (provider === 'yookassa') {
+    const shopId = optional(env, 'YOOKASSA_SHOP_ID');
+    if (!shopId || !/^\d{1,20}$/.test(shopId)) throw new ConfigError('YOOKASSA_SHOP_ID', 'must be the shop\'s numeric id when SHOP_PROVIDER=yookassa');
+    const secretKey = optional(env, 'YOOKASSA_SECRET_KEY');
+    if (!secretKey || /\s/.test(secretKey)) throw new ConfigError('YOOKASSA_SECRET_KEY', 'must be set (without spaces) when SHOP_PROVIDER=yookassa');
+    const api = url(env, 'YOOKASSA_API_URL', ['https:', 'http:']) ?? 'https://api.yookassa.ru/v3';
+    Object.assign(out, { YOOKASSA_SHOP_ID: shopId, YOOKASSA_SECRET_KEY: secretKey, YOOKASSA_API_URL: api.replace(/\/+$/, '') });
+  }
+  return Object.freeze(out);
+}
+
 const levels: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -210,5 +233,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       imageDecodeConcurrency: int(env, 'IMAGE_DECODE_CONCURRENCY', 2, 1, 64),
       imageDecodeQueue: int(env, 'IMAGE_DECODE_QUEUE', 20, 0, 10_000),
     },
+    runtimeEnv: moduleSettings(env, host, port),
   };
 }

@@ -31,9 +31,12 @@ export class Registry {
   private readonly afterRt = new Map<string, RtAfterHook>();
   readonly shutdownHooks: Array<() => Promise<void> | void> = [];
   readonly logger: Logger;
+  /** The module settings every call's context carries as `env` (RUNTIME settings of the configuration). */
+  readonly env: Readonly<Record<string, string>>;
 
-  constructor(logger: Logger) {
+  constructor(logger: Logger, env: Readonly<Record<string, string>> = {}) {
     this.logger = logger;
+    this.env = env;
   }
 
   /** RPC ids are case-insensitive: they are stored and looked up lower-cased. */
