@@ -34,13 +34,18 @@ export interface LedgerItem {
   create_time: string;
 }
 
+export interface LedgerPage {
+  items: LedgerItem[];
+  cursor?: string;
+}
+
 const walletOf = (balances: Record<string, number>): Wallet => ({ wallet: { [COIN]: 0, ...balances } });
 
 /**
  * The wallet's refusals in the portal's words: a balance that would fall below zero, an unknown user. Both
  * come from the game server in English.
  */
-export function walletRefusal(err: unknown, currency: string): unknown {
+function walletRefusal(err: unknown, currency: string): unknown {
   if (!(err instanceof AppError)) return err;
   if (err.code === Code.FailedPrecondition) {
     return failedPrecondition(currency === COIN ? 'Недостаточно коинов на счёте.' : `Недостаточно средств в валюте ${currency}.`);
@@ -66,7 +71,7 @@ export const walletRpcs: RpcDef[] = [
     'get_wallet_ledger',
     'registered',
     z.object({ limit: limit(20), cursor }),
-    async ({ input, userId, nk }): Promise<{ items: LedgerItem[]; cursor?: string }> => {
+    async ({ input, userId, nk }): Promise<LedgerPage> => {
       let page;
       try {
         page = await nk.walletLedgerList(userId, input.limit, input.cursor);
