@@ -31,10 +31,10 @@ export class Registry {
   private readonly afterRt = new Map<string, RtAfterHook>();
   readonly shutdownHooks: Array<() => Promise<void> | void> = [];
   readonly logger: Logger;
-  /** The module settings every call's context carries as `env` (RUNTIME settings of the configuration). */
+  /** The module settings (the configuration's runtimeEnv) that every call's context carries as `env`. */
   readonly env: Readonly<Record<string, string>>;
 
-  constructor(logger: Logger, env: Readonly<Record<string, string>> = {}) {
+  constructor(logger: Logger, env: Readonly<Record<string, string>>) {
     this.logger = logger;
     this.env = env;
   }
