@@ -14,7 +14,7 @@ function signed(currency: string, amount: number): string {
 }
 
 /** What a change was for: a purchase, the reason given with it, or a plain credit or debit. */
-export function purposeOf(item: LedgerItem): string {
+function purposeOf(item: LedgerItem): string {
   const coins = item.changeset.COIN ?? 0;
   if (typeof item.metadata.payment_id === 'string') return m.purchase(countOf(coins, COIN_FORMS));
   if (typeof item.metadata.reason === 'string' && item.metadata.reason) return item.metadata.reason;
