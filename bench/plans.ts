@@ -1,5 +1,6 @@
 // Query plans of the portal's list queries over big tables: ROWS rows in each (teams, players, roster
-// entries, events, photos, videos, news, matches, broadcasts, tournaments, their ratings and team links),
+// entries, events, photos, videos, news, matches, broadcasts, tournaments, their ratings and team links,
+// wallet ledger rows and payments),
 // ten times as many news likes and ratings, statistics gathered, then every statement a listing runs is
 // EXPLAINed as the planner would really run it. A sequential scan of a big table is a missing index.
 // Prints one JSON line: the listings, their statements' plans and the sequential scans found.
@@ -10,12 +11,14 @@ import { listMatches } from '../portal/src/matches/store.ts';
 import { listPhotos, listSections as listPhotoSections } from '../portal/src/photos/store.ts';
 import { listPlayers } from '../portal/src/players/store.ts';
 import { listTeamPlayers } from '../portal/src/roster/store.ts';
+import { getPayment, paymentByProviderId, pendingPayments, testPaymentState } from '../portal/src/shop/store.ts';
 import { listStreams } from '../portal/src/streams/store.ts';
 import { getTeamWithMembership, listTeams } from '../portal/src/teams/store.ts';
 import { getTournament, listTournaments } from '../portal/src/tournaments/store.ts';
 import { listLinks } from '../portal/src/tournaments/team-store.ts';
 import { searchVideos } from '../portal/src/videos/search.ts';
 import { listSections as listVideoSections, listVideos } from '../portal/src/videos/store.ts';
+import { Wallets } from '../server/src/core/wallet.ts';
 import { CORE_MIGRATIONS, migrate, openDb, type Queryable } from '../server/src/db/index.ts';
 import { benchDatabase } from './lib.ts';
 
@@ -30,6 +33,7 @@ const REACTIONS_CYCLE = 21;
 const BIG_TABLES = [
   'team', 'player', 'team_player', 'team_event', 'team_photo_section', 'team_photo', 'team_video_section', 'team_video',
   'news', 'news_like', 'news_rating', 'news_media', 'match', 'stream', 'tournament', 'tournament_rating', 'team_tournament',
+  'wallet_ledger', 'payment',
 ];
 
 const { dataDir, databaseUrl, drop } = await benchDatabase('tribuna_plans');
@@ -111,6 +115,15 @@ const seedSql = [
   `INSERT INTO team_tournament (id, team_id, tournament_id, initiator, tournament_start_time, tournament_deleted)
    SELECT ${id("'tt' || i")}, ${id("'t' || (i % " + TEAMS_WITH_MEDIA + ')')}, tr.id, 'organizer', tr.start_time, tr.delete_time IS NOT NULL
    FROM generate_series(0, ${ROWS - 1}) i JOIN tournament tr ON tr.id = ${id("'tr' || i")}`,
+  // Wallet changes of every user, newest last; payments of both providers, one in ten pending.
+  `INSERT INTO wallet_ledger (id, user_id, changeset, metadata, create_time)
+   SELECT ${id("'wl' || i")}, ${id("'u' || (i % " + USERS + ')')}, jsonb_build_object('COIN', i % 100 - 50), '{}', now() - i * interval '1 second'
+   FROM generate_series(0, ${ROWS - 1}) i`,
+  `INSERT INTO payment (id, user_id, pack_id, coins, price, currency, method, provider, provider_payment_id, status, create_time)
+   SELECT ${id("'pay' || i")}, ${id("'u' || (i % " + USERS + ')')}, 'coins_500', 500, 450, 'RUB', 'card',
+          (ARRAY['test', 'yookassa'])[i % 2 + 1], ${id("'ypay' || i")}::text,
+          CASE WHEN i % 10 = 0 THEN 'pending' ELSE 'succeeded' END, now() - i * interval '1 second'
+   FROM generate_series(0, ${ROWS - 1}) i`,
 ];
 for (const sql of seedSql) await db.execute(sql);
 for (const t of ['users', ...BIG_TABLES]) await db.execute(`ANALYZE ${t}`);
@@ -125,6 +138,9 @@ const [{ id: sectionId }] = await db.query<{ id: string }>(`SELECT ${id("'ps' ||
 const [{ id: videoSectionId }] = await db.query<{ id: string }>(`SELECT ${id("'vs' || 42")}::text AS id`);
 const [{ id: newsId }] = await db.query<{ id: string }>(`SELECT ${id("'n' || 42")}::text AS id`);
 const [{ id: tournamentId }] = await db.query<{ id: string }>(`SELECT ${id("'tr' || 43")}::text AS id`);
+const [{ pay: paymentId, ypay: yookassaPaymentId, tpay: testPaymentId }] = await db.query<{ pay: string; ypay: string; tpay: string }>(
+  `SELECT ${id("'pay' || 42")}::text AS pay, ${id("'ypay' || 43")}::text AS ypay, ${id("'ypay' || 42")}::text AS tpay`,
+);
 const now = new Date();
 const in30Days = new Date(Date.now() + 30 * 86_400_000);
 type Page = { cursor?: string };
@@ -173,6 +189,15 @@ const listings: Record<string, (q: Queryable, cursor?: string) => Promise<Page |
   'list_team_tournaments of a team, next 30 days': (q, cursor) =>
     listLinks(q, { teamId, startBefore: in30Days, includeDeleted: false, dir: 'asc', limit: 20, cursor }),
   'list_team_tournaments of a tournament': (q, cursor) => listLinks(q, { tournamentId, includeDeleted: false, dir: 'asc', limit: 20, cursor }),
+  // The core's ledger listing reads only its db's query.
+  get_wallet_ledger: (q, cursor) => new Wallets({ ...db, query: q.query, execute: q.execute }).ledgerList(userId, 20, cursor),
+  get_payment: (q) => getPayment(q, paymentId),
+  'yookassa_webhook (a payment by its YooKassa id)': (q) => paymentByProviderId(q, 'yookassa', yookassaPaymentId),
+  'test provider: a payment’s state': (q) => testPaymentState(q, testPaymentId, 1500),
+  'test provider at start: pending payments': async (q) => {
+    const first = await pendingPayments(q, 'test', 100);
+    return pendingPayments(q, 'test', 100, first[first.length - 1]);
+  },
 };
 // list_news in each order: a visitor's public news, a signed-in caller's (their private ones merged in),
 // only their own, and a team's.

@@ -1,4 +1,4 @@
-// The portal's server module: registers the portal's RPCs (players, files, teams, news, ...) with the runtime.
+// The portal's server module: registers the portal's RPCs (players, files, teams, news, wallet, shop, ...) with the runtime.
 import path from 'node:path';
 import type { RuntimeModule } from '@tribuna/server';
 import { authRpcs } from './auth/rpc.ts';
@@ -12,23 +12,28 @@ import { newsRpcs } from './news/rpc.ts';
 import { photoRpcs } from './photos/rpc.ts';
 import { playerRpcs } from './players/rpc.ts';
 import { rosterRpcs } from './roster/rpc.ts';
+import { shopRpcs } from './shop/rpc.ts';
+import { startShop } from './shop/service.ts';
 import { streamRpcs } from './streams/rpc.ts';
 import { teamRpcs } from './teams/rpc.ts';
 import { tournamentRpcs } from './tournaments/rpc.ts';
 import { teamTournamentRpcs } from './tournaments/team-rpc.ts';
 import { videoRpcs } from './videos/rpc.ts';
+import { walletRpcs } from './wallet/rpc.ts';
 
 /** Every RPC of the portal. */
 export const rpcs: RpcDef[] = [
   ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...lockerRpcs, ...calendarRpcs, ...photoRpcs,
   ...videoRpcs, ...newsRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
+  ...walletRpcs, ...shopRpcs,
 ];
 
 const portal: RuntimeModule = {
   name: 'portal',
   migrationsDir: path.join(import.meta.dirname, '..', 'migrations'),
-  init(initializer, nk, logger) {
+  async init(initializer, nk, logger) {
     registerAll(initializer, nk, logger, rpcs);
+    await startShop(initializer, nk, logger);
   },
 };
 

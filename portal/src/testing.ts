@@ -211,3 +211,14 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   };
   return portal;
 }
+
+/** The first value of fn that check accepts, asked every 100 ms; fails the test after ms. */
+export async function eventually<T>(fn: () => Promise<T>, check: (value: T) => boolean, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await fn();
+    if (check(value)) return value;
+    assert.ok(Date.now() < end, `no accepted value within ${ms} ms; the last: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -99,3 +99,9 @@ export type TournamentPage = Answer<typeof listTournaments>;
 export type { Initiator, TeamTournament, TournamentSummary } from './tournaments/team-store.ts';
 /** list_team_tournaments */
 export type TeamTournamentPage = Answer<typeof listLinks>;
+
+export type { LedgerItem, LedgerPage, Wallet } from './wallet/rpc.ts';
+export type { CoinPack } from './shop/packs.ts';
+export type { Payment, PaymentMethod, PaymentStatus } from './shop/store.ts';
+/** list_coin_packs; create_payment */
+export type { CoinPackList, StartedPayment } from './shop/rpc.ts';

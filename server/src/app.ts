@@ -68,7 +68,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
 
   const bus = opts.bus ?? new LocalBus({ serializers, node: config.nodeName });
   const core = await createCore(config, db, logger, bus);
-  const registry = new Registry(logger);
+  const registry = new Registry(logger, config.runtimeEnv);
   const matches = new MatchRegistry(core, registry, logger);
   const nk = createNk(core, matches);
 

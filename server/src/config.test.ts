@@ -111,4 +111,32 @@ describe('configuration', () => {
       assert.doesNotThrow(() => loadConfig({ ...unset, NODE_ENV: 'development' }), name);
     }
   });
+
+  it("hands modules their settings: the test shop and the site's address by default, YooKassa with its keys", () => {
+    assert.deepEqual(loadConfig({}).runtimeEnv, { SHOP_PROVIDER: 'test', PUBLIC_URL: 'http://127.0.0.1:7350' });
+    assert.equal(loadConfig({ HOST: '::1', PORT: '8080' }).runtimeEnv.PUBLIC_URL, 'http://[::1]:8080');
+    const yookassa = { SHOP_PROVIDER: 'yookassa', YOOKASSA_SHOP_ID: '123456', YOOKASSA_SECRET_KEY: 'test_secret', PUBLIC_URL: 'https://tribuna.example/' };
+    const env = loadConfig(yookassa).runtimeEnv;
+    assert.deepEqual(env, {
+      SHOP_PROVIDER: 'yookassa',
+      PUBLIC_URL: 'https://tribuna.example',
+      YOOKASSA_SHOP_ID: '123456',
+      YOOKASSA_SECRET_KEY: 'test_secret',
+      YOOKASSA_API_URL: 'https://api.yookassa.ru/v3',
+    });
+    assert.ok(Object.isFrozen(env));
+    assert.equal(loadConfig({ ...yookassa, YOOKASSA_API_URL: 'http://127.0.0.1:9000/v3/' }).runtimeEnv.YOOKASSA_API_URL, 'http://127.0.0.1:9000/v3');
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ SHOP_PROVIDER: 'paypal' }, 'SHOP_PROVIDER'],
+      [{ PUBLIC_URL: 'ftp://tribuna.example' }, 'PUBLIC_URL'],
+      [{ PUBLIC_URL: 'https://tribuna.example/?a=1' }, 'PUBLIC_URL'],
+      [{ SHOP_PROVIDER: 'yookassa', YOOKASSA_SECRET_KEY: 'test_secret' }, 'YOOKASSA_SHOP_ID'],
+      [{ SHOP_PROVIDER: 'yookassa', YOOKASSA_SHOP_ID: 'shop', YOOKASSA_SECRET_KEY: 'test_secret' }, 'YOOKASSA_SHOP_ID'],
+      [{ SHOP_PROVIDER: 'yookassa', YOOKASSA_SHOP_ID: '123456' }, 'YOOKASSA_SECRET_KEY'],
+      [{ ...yookassa, YOOKASSA_API_URL: 'api.yookassa.ru' }, 'YOOKASSA_API_URL'],
+    ];
+    for (const [e, name] of cases) {
+      assert.throws(() => loadConfig(e), (err: unknown) => err instanceof ConfigError && err.variable === name, name);
+    }
+  });
 });

@@ -35,6 +35,8 @@ export interface Config {
   /** This node's name: the ids of parties and authoritative matches made here end with it. */
   nodeName: string;
   matchmaker: MatchmakerConfig;
+  /** Settings handed to runtime modules as `ctx.env` and `nk.env`, as upstream's runtime.env (README: Module settings). */
+  runtimeEnv: Readonly<Record<string, string>>;
 }
 
 export interface MatchmakerConfig {
@@ -135,6 +137,27 @@ function key(env: Env, name: keyof typeof DEFAULT_KEYS, production: boolean): st
   return v;
 }
 
+/**
+ * The module settings: every key is named and checked here, so a module reads only validated values.
+ * SHOP_PROVIDER chooses the coin shop's payment provider; the YooKassa keys are required with it.
+ */
+function moduleSettings(env: Env, host: string, port: number): Readonly<Record<string, string>> {
+  const provider = str(env, 'SHOP_PROVIDER', 'test');
+  if (provider !== 'test' && provider !== 'yookassa') throw new ConfigError('SHOP_PROVIDER', `must be "test" or "yookassa", got "${provider}"`);
+  const site = url(env, 'PUBLIC_URL', ['https:', 'http:']) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (/[?#]/.test(site)) throw new ConfigError('PUBLIC_URL', 'must be the site\'s address without a query or fragment');
+  const out: Record<string, string> = { SHOP_PROVIDER: provider, PUBLIC_URL: site.replace(/\/+$/, '') };
+  if (provider === 'yookassa') {
+    const shopId = optional(env, 'YOOKASSA_SHOP_ID');
+    if (!shopId || !/^\d{1,20}$/.test(shopId)) throw new ConfigError('YOOKASSA_SHOP_ID', 'must be the shop\'s numeric id when SHOP_PROVIDER=yookassa');
+    const secretKey = optional(env, 'YOOKASSA_SECRET_KEY');
+    if (!secretKey || /\s/.test(secretKey)) throw new ConfigError('YOOKASSA_SECRET_KEY', 'must be set (without spaces) when SHOP_PROVIDER=yookassa');
+    const api = url(env, 'YOOKASSA_API_URL', ['https:', 'http:']) ?? 'https://api.yookassa.ru/v3';
+    Object.assign(out, { YOOKASSA_SHOP_ID: shopId, YOOKASSA_SECRET_KEY: secretKey, YOOKASSA_API_URL: api.replace(/\/+$/, '') });
+  }
+  return Object.freeze(out);
+}
+
 const levels: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -232,5 +255,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       maxIntervals: int(env, 'MATCHMAKER_MAX_INTERVALS', 2, 1, 1000),
       maxTickets: int(env, 'MATCHMAKER_MAX_TICKETS', 3, 1, 100),
     },
+    runtimeEnv: moduleSettings(env, host, port),
   };
 }

@@ -114,6 +114,10 @@ export const FIELD_LABELS: Record<string, string> = {
   pack_id: 'Пакет коинов',
   method: 'Способ оплаты',
   payment_id: 'Платёж',
+  reason: 'Назначение',
+  return_path: 'Страница возврата',
+  event: 'Событие',
+  object: 'Объект уведомления',
 };
 
 const FIELD_PREFIX = /^([A-Za-z_][A-Za-z0-9_]*)((?:\.[A-Za-z0-9_]+)*): ([\s\S]+)$/;

@@ -47,7 +47,7 @@ export function rpcRoutes(core: Core, registry: Registry): Route[] {
   };
 
   const handler = async (req: ApiRequest): Promise<RawResponse> => {
-    const ctx = new HttpRpcContext(req, req.admission as TokenClaims | null);
+    const ctx = new HttpRpcContext(req, req.admission as TokenClaims | null, registry.env);
 
     const unwrap = req.query.has('unwrap');
     let payload = '';
@@ -101,12 +101,13 @@ class HttpRpcContext implements RpcContext {
   readonly vars?: Record<string, string>;
   readonly userSessionExp?: number;
   readonly clientIp: string;
-  readonly env: Record<string, string> = {};
+  readonly env: Readonly<Record<string, string>>;
   readonly executionMode = 'rpc' as const;
   readonly #req: ApiRequest;
 
-  constructor(req: ApiRequest, claims: TokenClaims | null) {
+  constructor(req: ApiRequest, claims: TokenClaims | null, env: Readonly<Record<string, string>>) {
     this.#req = req;
+    this.env = env;
     this.clientIp = req.clientIp;
     if (claims) {
       this.userId = claims.uid;

@@ -17,7 +17,7 @@ export function coreHandlers(core: Core, registry: Registry): SocketHandlers {
       if (!id) throw new SocketError(SocketCode.BadInput, 'RPC id is required.');
       const httpKey = b.string('http_key');
       if (httpKey && httpKey !== core.config.httpKey) throw new SocketError(SocketCode.BadInput, 'HTTP key invalid.');
-      const outcome = await invokeRpc(registry, id, { ...sessionContext(s), queryParams: {}, headers: {}, executionMode: 'rpc' }, b.string('payload') ?? '');
+      const outcome = await invokeRpc(registry, id, { ...sessionContext(s, registry.env), queryParams: {}, headers: {}, executionMode: 'rpc' }, b.string('payload') ?? '');
       if (outcome.ok) {
         const rpc: Record<string, unknown> = { id };
         if (outcome.payload) rpc.payload = outcome.payload;

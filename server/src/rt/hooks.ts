@@ -13,7 +13,7 @@ import type { SocketSession } from './session.ts';
 const REFUSED = 'Requested resource was not found.';
 
 /** What every call made on a socket session knows of it: hooks add their mode, RPCs their own fields. */
-export function sessionContext(s: SocketSession) {
+export function sessionContext(s: SocketSession, env: Readonly<Record<string, string>>) {
   return {
     userId: s.userId,
     username: s.username,
@@ -22,12 +22,12 @@ export function sessionContext(s: SocketSession) {
     sessionId: s.id,
     clientIp: s.clientIp,
     lang: s.lang,
-    env: {},
+    env,
   };
 }
 
-function context(s: SocketSession, executionMode: RtContext['executionMode']): RtContext {
-  return { ...sessionContext(s), executionMode };
+function context(s: SocketSession, env: Readonly<Record<string, string>>, executionMode: RtContext['executionMode']): RtContext {
+  return { ...sessionContext(s, env), executionMode };
 }
 
 function asMessage(v: unknown): RtMessage {
@@ -44,7 +44,7 @@ export function withRtHooks(handlers: SocketHandlers, registry: Registry, logger
     out[name] = (s, body, message) => {
       const hooks = registry.rtHooks(name);
       if (!hooks) return handler(s, body, message);
-      return hooked(name, handler, hooks, logger, s, body, message);
+      return hooked(name, handler, hooks, logger, registry.env, s, body, message);
     };
   }
   return out;
@@ -55,6 +55,7 @@ async function hooked(
   handler: SocketHandler,
   hooks: { before?: RtBeforeHook; after?: RtAfterHook },
   logger: Logger,
+  env: Readonly<Record<string, string>>,
   s: SocketSession,
   body: Fields,
   message: unknown,
@@ -63,7 +64,7 @@ async function hooked(
   if (hooks.before) {
     let changed: RtMessage | null | undefined | void;
     try {
-      changed = await hooks.before(context(s, 'before'), input);
+      changed = await hooks.before(context(s, env, 'before'), input);
     } catch (err) {
       if (!(err instanceof AppError)) logger.error('socket before hook failed', { message: name, err });
       throw new SocketError(SocketCode.RuntimeFunctionException, err instanceof AppError ? err.message : 'Internal error');
@@ -79,7 +80,7 @@ async function hooked(
     const output = out ?? null;
     s.queue = s.queue.then(async () => {
       try {
-        await after(context(s, 'after'), output, input);
+        await after(context(s, env, 'after'), output, input);
       } catch (err) {
         logger.error('socket after hook failed', { message: name, err });
       }

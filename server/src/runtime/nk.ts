@@ -135,6 +135,8 @@ export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams
   sharedRateLimiter(name: string, limit: number, windowMs: number): WindowLimit;
   /** The configured limits (LIMIT_* and IMAGE_* variables): what one user may create, for a module's own checks. */
   limits: Readonly<Limits>;
+  /** The module settings of the configuration (README: Module settings), as every call's `ctx.env`. */
+  env: Readonly<Record<string, string>>;
 
   accountGetId(userId: string): Promise<NkAccount>;
   accountUpdateId(userId: string, update: AccountUpdate): Promise<void>;
@@ -230,6 +232,7 @@ export function createNk(core: Core, matches: MatchRegistry): Nk {
     isUuid,
     sharedRateLimiter: (name, limit, windowMs) => core.bus.limits.window(name, limit, windowMs),
     limits: Object.freeze({ ...core.config.limits }),
+    env: core.config.runtimeEnv,
 
     async accountGetId(userId) {
       if (!isUuid(userId)) throw invalid('Invalid user id.');

@@ -35,9 +35,12 @@ export class Registry {
   matchmakerMatched: MatchmakerMatchedFunction | undefined;
   readonly shutdownHooks: Array<() => Promise<void> | void> = [];
   readonly logger: Logger;
+  /** The module settings (the configuration's runtimeEnv) that every call's context carries as `env`. */
+  readonly env: Readonly<Record<string, string>>;
 
-  constructor(logger: Logger) {
+  constructor(logger: Logger, env: Readonly<Record<string, string>>) {
     this.logger = logger;
+    this.env = env;
   }
 
   /** RPC ids are case-insensitive: they are stored and looked up lower-cased. */

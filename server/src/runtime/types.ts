@@ -16,7 +16,8 @@ export interface RpcContext {
   /** Query parameters of an HTTP call (http_key removed). */
   queryParams: Record<string, string[]>;
   headers: Record<string, string>;
-  env: Record<string, string>;
+  /** The module settings of the configuration (README: Module settings), also `nk.env`. */
+  env: Readonly<Record<string, string>>;
   executionMode: 'rpc';
 }
 
@@ -57,7 +58,8 @@ export interface RtContext {
   clientIp: string;
   /** The socket's `lang` parameter. */
   lang: string;
-  env: Record<string, string>;
+  /** The module settings of the configuration, also `nk.env`. */
+  env: Readonly<Record<string, string>>;
   executionMode: 'before' | 'after';
 }
 

@@ -107,6 +107,14 @@ describe('header', () => {
     expect(logout).toHaveBeenCalledTimes(1);
   });
 
+  it('shows a signed-in user without coins COIN 0, linking to the shop', async () => {
+    signIn();
+    getAccount.mockResolvedValue({ user: { id: 'u-1', username: 'xKqPzRtLmN', display_name: 'Мария' }, wallet: {} });
+    renderPage(<RootLayout />);
+    const wallet = await within(screen.getByRole('banner')).findByTitle('Купить коины');
+    expect([...wallet.querySelectorAll('.wallet-pair')].map((p) => p.textContent)).toEqual(['COIN 0']);
+  });
+
   it('never shows a random username: an account without a display name reads "Участник"', async () => {
     signIn();
     getAccount.mockResolvedValue({ user: { id: 'u-1', username: 'xKqPzRtLmN' }, wallet: {} });

@@ -60,7 +60,8 @@ function Account() {
   const name = user ? personName(user) : '…';
   return (
     <div className="header-actions">
-      {account.data && <Wallet wallet={account.data.wallet} />}
+      {/* Coins show from the start (0 before the first purchase), so the wallet always links to the shop. */}
+      {account.data && <Wallet wallet={{ COIN: 0, ...account.data.wallet }} />}
       <Link to="/user/profile" className="header-user" title={m.profile} aria-label={name}>
         <Avatar url={user?.avatar_url} name={name} />
         <span className="header-username">{name}</span>

@@ -45,6 +45,7 @@ const routes: RouteObject[] = [
       { path: 'siteMap', lazy: () => import('../features/static/site-map-page.tsx') },
       { path: 'termsOfUse', lazy: () => import('../features/static/terms-page.tsx') },
       { path: 'dataProcessingConsent', lazy: () => import('../features/static/consent-page.tsx') },
+      { path: 'buyCoins', lazy: () => import('../features/shop/buy-coins-page.tsx') },
       // Addresses of the site map's older sections.
       { path: 'photos', element: <Navigate to="/photo" replace /> },
       { path: 'videos', element: <Navigate to="/video" replace /> },

@@ -3,7 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getAccount } from '../lib/nakama/account.ts';
 import { useSession } from './session.ts';
 
-const accountQuery = () => queryOptions({ queryKey: ['account'], queryFn: getAccount, staleTime: 30_000 });
+/** The account's query key: refreshing it refreshes the header's wallet too. */
+export const ACCOUNT_KEY = ['account'] as const;
+
+const accountQuery = () => queryOptions({ queryKey: ACCOUNT_KEY, queryFn: getAccount, staleTime: 30_000 });
 
 export function useAccount() {
   const s = useSession();
