@@ -114,17 +114,10 @@ export function printTable(rows: Row[]): string {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/**
- * A fresh database for one bench process: a new database on the DATABASE_URL server (dropped by drop()),
- * or else an embedded one in a temporary directory (removed by drop()).
- */
-export async function benchDatabase(prefix: string): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
-  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
-  if (!process.env.DATABASE_URL) return { dataDir, drop: async () => removeDir() };
-  const name = `${prefix}_${process.pid}`;
+/** A new database on the PostgreSQL server at serverUrl (an old one of the name dropped first), and its drop. */
+export async function freshDatabase(serverUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    const c = new pg.Client({ connectionString: serverUrl });
     await c.connect();
     try {
       await c.query(sql);
@@ -134,13 +127,25 @@ export async function benchDatabase(prefix: string): Promise<{ dataDir: string; 
   };
   await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin(`CREATE DATABASE ${name}`);
-  const u = new URL(process.env.DATABASE_URL);
+  const u = new URL(serverUrl);
   u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * A fresh database for one bench process: a new database on the DATABASE_URL server (dropped by drop()),
+ * or else an embedded one in a temporary directory (removed by drop()).
+ */
+export async function benchDatabase(prefix: string): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!process.env.DATABASE_URL) return { dataDir, drop: async () => removeDir() };
+  const db = await freshDatabase(process.env.DATABASE_URL, `${prefix}_${process.pid}`);
   return {
     dataDir,
-    databaseUrl: u.toString(),
+    databaseUrl: db.url,
     drop: async () => {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await db.drop();
       removeDir();
     },
   };

@@ -149,6 +149,7 @@ const listings: Record<string, (q: Queryable, cursor?: string) => Promise<Page |
   list_teams: (q, cursor) => listTeams(q, { limit: 20, cursor }),
   'list_teams by type': (q, cursor) => listTeams(q, { limit: 20, teamType: 1, cursor }),
   'list_teams by creator': (q, cursor) => listTeams(q, { limit: 20, creatorId: userId, cursor }),
+  'list_teams by manager': (q, cursor) => listTeams(q, { limit: 20, managerId: userId, cursor }),
   'list_teams by name': (q, cursor) => listTeams(q, { limit: 20, name: 'команда 4', cursor }),
   list_players: (q, cursor) => listPlayers(q, { limit: 20, cursor }),
   'list_players by creator': (q, cursor) => listPlayers(q, { limit: 20, creatorIds: [userId], cursor }),

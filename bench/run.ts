@@ -2,9 +2,10 @@
 // measured in the same run on the same machine, printed as a table and written to results/latest.json.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { cpuSeconds, printTable, ROOT, runLoad, sleep, startChild, type Child, type Row } from './lib.ts';
+import { cpuSeconds, freshDatabase, printTable, ROOT, runLoad, sleep, startChild, type Child, type Row } from './lib.ts';
 import { deviceTokens } from './load/sessions.ts';
 
 const quick = process.argv.includes('--quick');
@@ -139,6 +140,78 @@ if (withWeb) {
   }
 }
 
+const CLUSTER_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CLUSTER_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+let clusterSkipped = '';
+
+/** Whether a TCP port on loopback accepts connections. */
+function listening(url: string, defaultPort: number): Promise<boolean> {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(u.port || defaultPort), u.hostname);
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/** The chat fan-out and idle sockets over two cluster nodes; undefined (said why) without PostgreSQL or Redis. */
+async function clusterBench(): Promise<{ chat: Record<string, number>; perSocket: number } | undefined> {
+  if (!(await listening(CLUSTER_DATABASE_URL, 5432)) || !(await listening(CLUSTER_REDIS_URL, 6379))) {
+    clusterSkipped = `skipped: PostgreSQL (${new URL(CLUSTER_DATABASE_URL).host}) or Redis (${new URL(CLUSTER_REDIS_URL).host}) does not answer`;
+    console.log(`  cluster ${clusterSkipped}`);
+    return undefined;
+  }
+  const db = await freshDatabase(CLUSTER_DATABASE_URL, `tribuna_bench_cluster_${process.pid}`);
+  const prefix = `tribuna-bench:${process.pid}:`;
+  const node = (n: string, seed: boolean) => start('bench/servers/tribuna.ts', {
+    BENCH_WEB_DIST: 'none', BENCH_TEAMS: '10',
+    BENCH_CLUSTER: JSON.stringify({ databaseUrl: db.url, redisUrl: CLUSTER_REDIS_URL, prefix, node: n, seed }),
+  }, ['--expose-gc']);
+  try {
+    const a = await node('bench-a', true);
+    const b = await node('bench-b', false);
+    const ports = [Number(a.info.port), Number(b.info.port)];
+    phase(`cluster: room chat, ${P.chatReceivers} receivers over 2 nodes, ${P.chatMessages} messages`);
+    const chat = await runLoad(CHAT, { mode: 'tribuna', port: ports[0], ports, ...chatArgs });
+    console.log(`  2 nodes: ${Math.round(chat.perSecond)} deliveries/s (one node: ${Math.round(chatR.perSecond)})`);
+
+    phase(`cluster: idle sockets, ${P.idle} sessions over 2 nodes`);
+    const half = Math.floor(P.idle / 2);
+    const tokens = await deviceTokens(`http://127.0.0.1:${ports[0]}`, half * 2, `cluster-idle-${Date.now()}`);
+    const mem = (port: number) => fetch(`http://127.0.0.1:${port}/v2/rpc/bench_memory?http_key=defaulthttpkey`)
+      .then((r) => r.json()).then((j) => JSON.parse(j.payload) as { rss: number; heapUsed: number; external: number });
+    const before = await Promise.all(ports.map(mem));
+    const holders: Child[] = [];
+    for (const [i, port] of ports.entries()) {
+      const file = path.join(os.tmpdir(), `tribuna-bench-cluster-idle-${process.pid}-${i}.json`);
+      fs.writeFileSync(file, JSON.stringify(tokens.slice(i * half, (i + 1) * half)));
+      holders.push(await startChild(path.join(ROOT, 'bench/load/idle.ts'), [JSON.stringify({ port, tokensFile: file })]));
+      fs.rmSync(file, { force: true });
+    }
+    await sleep(1500);
+    const after = await Promise.all(ports.map(mem));
+    await Promise.all(holders.map((h) => h.stop()));
+    const perNode = ports.map((_, i) => Math.max(
+      (after[i].rss - before[i].rss) / half,
+      (after[i].heapUsed + after[i].external - before[i].heapUsed - before[i].external) / half,
+    ));
+    console.log(`  ${perNode.map((x) => (x / 1024).toFixed(1)).join(' and ')} KB per session held, on each node`);
+    raw.cluster = { chat, idle: { sockets: half * 2, before, after, perNode } };
+    await Promise.all([a.stop(), b.stop()]);
+    return { chat, perSocket: Math.max(...perNode) };
+  } finally {
+    await db.drop();
+  }
+}
+
 // The servers: the one under test, the bare http hello world, and bare http plus the same queries.
 phase('starting the servers');
 const startTribuna = () => start('bench/servers/tribuna.ts', { BENCH_WEB_DIST: withWeb ? path.join(ROOT, 'web/dist') : 'none' }, ['--expose-gc']);
@@ -217,6 +290,17 @@ const chatR = await runLoad(CHAT, { mode: 'tribuna', port: tribuna.info.port, ..
 const chatL = await runLoad(CHAT, { mode: 'tribuna', port: tribuna.info.port, ...paced });
 console.log(`  tribuna: ${Math.round(chatR.perSecond)} deliveries/s; at ${P.chatRate} msg/s p50 ${chatL.p50.toFixed(1)} ms, p99 ${chatL.p99.toFixed(1)} ms`);
 
+// Team chat by RPC: the portal's send_message (HTTP, a database write and a membership check each) to a
+// team chat of chatReceivers members, every other member's socket joined to its channel. Compared with
+// the raw ws relay below, as the room chat is.
+phase(`team chat by RPC: ${P.chatReceivers} members, ${P.chatMessages} messages`);
+const TEAM_CHAT = path.join(ROOT, 'bench/load/team-chat.ts');
+const teamArgs = { port: tribuna.info.port, members: P.chatReceivers, window: 16, prefix: 'team-chat' };
+const teamR = await runLoad(TEAM_CHAT, { ...teamArgs, messages: P.chatMessages });
+const teamL = await runLoad(TEAM_CHAT, { ...teamArgs, messages: P.chatPaced, rate: P.chatRate });
+if (teamR.failed || teamL.failed) console.warn(`  team chat: ${teamR.failed + teamL.failed} send_message calls failed`);
+console.log(`  tribuna: ${Math.round(teamR.perSecond)} deliveries/s (${Math.round(teamR.perSecond / (P.chatReceivers - 1))} RPCs/s); at ${P.chatRate} msg/s p50 ${teamL.p50.toFixed(1)} ms, p99 ${teamL.p99.toFixed(1)} ms`);
+
 // Relayed matches, then the raw ws room relay with the same load (below); server CPU from /proc.
 phase(`relayed matches: ${P.matches} x ${MATCH.players} players at ${MATCH.rate} msg/s each, ${P.matchSeconds} s`);
 const MATCH_LOAD = path.join(ROOT, 'bench/load/match.ts');
@@ -246,12 +330,17 @@ if (withWeb) {
 }
 await tribuna.stop();
 
+// Two nodes of a cluster on one PostgreSQL database and one Redis: the same room chat with the receivers
+// spread over both, and idle sockets split between them (each node's memory per socket it holds).
+const cluster = await clusterBench();
+
 const relay = await start('bench/servers/ws-broadcast.ts');
 const rawChat = await runLoad(CHAT, { mode: 'raw', port: relay.info.port, ...chatArgs });
 const rawChatL = await runLoad(CHAT, { mode: 'raw', port: relay.info.port, ...paced });
 await relay.stop();
 console.log(`  raw ws relay: ${Math.round(rawChat.perSecond)} deliveries/s; at ${P.chatRate} msg/s p50 ${rawChatL.p50.toFixed(1)} ms, p99 ${rawChatL.p99.toFixed(1)} ms`);
 raw.chat = { tribuna: chatR, tribunaPaced: chatL, raw: rawChat, rawPaced: rawChatL };
+raw.teamChat = { tribuna: teamR, tribunaPaced: teamL };
 
 const rooms = await start('bench/servers/ws-rooms.ts');
 const matchRaw = await matchRun(rooms, 'raw');
@@ -299,6 +388,8 @@ pair('get_team RPC', getTeam, '>= 0.5x http+db same query', 0.5);
 pair('list_teams RPC (20 teams)', listTeams, '>= 0.5x http+db same query', 0.5);
 add({ metric: `room chat fan-out (${P.chatReceivers} sockets)`, value: chatR.perSecond, unit: 'msg/s', baseline: rawChat.perSecond, ratio: chatR.perSecond / rawChat.perSecond, target: '>= 0.5x raw ws relay', pass: chatR.perSecond >= 0.5 * rawChat.perSecond });
 add({ metric: `room chat delivery p99 (${P.chatRate} msg/s)`, value: chatL.p99, unit: 'ms', baseline: rawChatL.p99, target: '<= 100 ms', pass: chatL.p99 <= 100 });
+add({ metric: `team chat by RPC (${P.chatReceivers} members): delivered`, value: teamR.perSecond, unit: 'msg/s', baseline: rawChat.perSecond, ratio: teamR.perSecond / rawChat.perSecond, target: 'every message delivered', note: `baseline: raw ws broadcast; ${Math.round(teamR.perSecond / (P.chatReceivers - 1))} send_message/s`, pass: teamR.failed === 0 && teamR.delivered === teamR.expected });
+add({ metric: `team chat by RPC delivery p99 (${P.chatRate} msg/s)`, value: teamL.p99, unit: 'ms', baseline: rawChatL.p99, target: '<= 100 ms', pass: teamL.p99 <= 100 && teamL.failed === 0 });
 const matchTitle = `relayed match (${P.matches} x ${MATCH.players} players, ${MATCH.rate} msg/s each)`;
 add({ metric: `${matchTitle}: delivered`, value: matchR.perSecond, unit: 'msg/s', baseline: matchRaw.perSecond, ratio: matchR.perSecond / matchRaw.perSecond, target: '>= 0.5x raw ws room relay', pass: matchR.perSecond >= 0.5 * matchRaw.perSecond, note: `${Math.round(matchR.expected / matchR.seconds)} msg/s offered` });
 add({ metric: `${matchTitle}: delivery p99`, value: matchR.p99, unit: 'ms', baseline: matchRaw.p99, target: '<= 100 ms', pass: matchR.p99 <= 100 });
@@ -306,6 +397,19 @@ add({ metric: `${matchTitle}: server CPU`, value: matchR.cores, unit: 'cores', b
 add({ metric: `matchmaker, ${P.tickets.toLocaleString('en-US')} waiting tickets: one pass forming every match`, value: mmPass.passMs, unit: 'ms', target: '<= 1000 ms (the interval)', pass: mmPass.passMs <= 1000 });
 add({ metric: `matchmaker, ${P.tickets.toLocaleString('en-US')} tickets by socket: last player told after last ticket`, value: mmSockets.formMs, unit: 'ms', target: '<= 2000 ms', pass: mmSockets.formMs <= 2000 && mmSockets.matched === P.tickets });
 add({ metric: `idle socket memory (${P.idle} sessions)`, value: perSocket / 1024, unit: 'KB/session', target: '<= 30 KB', pass: perSocket / 1024 <= 30 });
+if (cluster) {
+  add({
+    metric: `room chat fan-out, ${P.chatReceivers} sockets over 2 nodes`, value: cluster.chat.perSecond, unit: 'msg/s', baseline: chatR.perSecond,
+    ratio: cluster.chat.perSecond / chatR.perSecond, target: '>= 0.5x one node', pass: cluster.chat.perSecond >= 0.5 * chatR.perSecond,
+    note: 'PostgreSQL and Redis on loopback',
+  });
+  add({
+    metric: `idle socket memory per node (${P.idle} sessions over 2 nodes)`, value: cluster.perSocket / 1024, unit: 'KB/session', baseline: perSocket / 1024,
+    ratio: cluster.perSocket / perSocket, target: '<= 30 KB', pass: cluster.perSocket / 1024 <= 30, note: 'the larger of the two nodes',
+  });
+} else {
+  add({ metric: `room chat fan-out, ${P.chatReceivers} sockets over 2 nodes`, value: NaN, unit: 'msg/s', note: clusterSkipped });
+}
 if (web) {
   add({ metric: 'home page JavaScript (gzip)', value: web.home.jsGzipBytes / 1024, unit: 'KB', baseline: web.empty.jsGzipBytes / 1024, ratio: web.home.jsGzipBytes / web.empty.jsGzipBytes, target: '<= 150 KB', pass: web.home.jsGzipBytes / 1024 <= 150 });
   add({ metric: 'home page LCP (CPU 4x slower)', value: web.home.lcpMs, unit: 'ms', baseline: web.empty.lcpMs, ratio: web.home.lcpMs / web.empty.lcpMs, target: '<= 1500 ms', pass: web.home.lcpMs <= 1500 });

@@ -20,5 +20,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
     css: false,
+    // Behaviour only: a busy machine (2 cores shared with the server tests) may take seconds per test.
+    testTimeout: 30_000,
   },
 });

@@ -6,20 +6,12 @@
 import WebSocket from 'ws';
 import { cpuSeconds } from '../lib.ts';
 import { deviceTokens } from './sessions.ts';
+import { now, open } from './socket.ts';
 
 const o = JSON.parse(process.argv[2]) as { mode: 'tribuna' | 'raw'; port: number; pid: number; matches: number; players: number; rate: number; seconds: number };
 const base = `http://127.0.0.1:${o.port}`;
-const now = () => performance.timeOrigin + performance.now();
 // A position update's worth of bytes, base64 as match_data_send carries it.
 const DATA = Buffer.alloc(24, 7).toString('base64');
-
-function open(url: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false, skipUTF8Validation: true });
-    ws.once('open', () => resolve(ws));
-    ws.once('error', reject);
-  });
-}
 
 function reply(ws: WebSocket, frame: string, until: (text: string) => boolean): Promise<string> {
   return new Promise((resolve) => {

@@ -1,13 +1,16 @@
-// The portal's server module: registers the portal's RPCs (players, files, teams, news, wallet, shop, ...) with the runtime.
+// The portal's server module: registers the portal's RPCs (players, files, teams, news, wallet, shop, ...) and
+// the link previews of its pages with the runtime.
 import path from 'node:path';
 import type { RuntimeModule } from '@tribuna/server';
 import { authRpcs } from './auth/rpc.ts';
 import { calendarRpcs } from './calendar/rpc.ts';
+import { chatRpcs } from './chats/rpc.ts';
 import { fileRpcs } from './files/rpc.ts';
 import { registerAll, type RpcDef } from './lib/rpc.ts';
 import { lockerRpcs } from './locker/rpc.ts';
 import { matchRpcs } from './matches/rpc.ts';
 import { metricRpcs } from './metrics/rpc.ts';
+import { registerNewsPageMeta } from './news/page-meta.ts';
 import { newsRpcs } from './news/rpc.ts';
 import { photoRpcs } from './photos/rpc.ts';
 import { playerRpcs } from './players/rpc.ts';
@@ -18,6 +21,7 @@ import { streamRpcs } from './streams/rpc.ts';
 import { teamRpcs } from './teams/rpc.ts';
 import { tournamentRpcs } from './tournaments/rpc.ts';
 import { teamTournamentRpcs } from './tournaments/team-rpc.ts';
+import { userRpcs } from './users/rpc.ts';
 import { videoRpcs } from './videos/rpc.ts';
 import { walletRpcs } from './wallet/rpc.ts';
 
@@ -25,7 +29,7 @@ import { walletRpcs } from './wallet/rpc.ts';
 export const rpcs: RpcDef[] = [
   ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...lockerRpcs, ...calendarRpcs, ...photoRpcs,
   ...videoRpcs, ...newsRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
-  ...walletRpcs, ...shopRpcs,
+  ...walletRpcs, ...shopRpcs, ...chatRpcs, ...userRpcs,
 ];
 
 const portal: RuntimeModule = {
@@ -33,6 +37,7 @@ const portal: RuntimeModule = {
   migrationsDir: path.join(import.meta.dirname, '..', 'migrations'),
   async init(initializer, nk, logger) {
     registerAll(initializer, nk, logger, rpcs);
+    registerNewsPageMeta(initializer, nk);
     await startShop(initializer, nk, logger);
   },
 };

@@ -13,6 +13,7 @@ import type { listMatches } from './matches/store.ts';
 import type { listStreams } from './streams/store.ts';
 import type { listTournaments } from './tournaments/store.ts';
 import type { listLinks } from './tournaments/team-store.ts';
+import type { Chat, Message } from './chats/store.ts';
 
 type Answer<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
@@ -105,3 +106,14 @@ export type { CoinPack } from './shop/packs.ts';
 export type { Payment, PaymentMethod, PaymentStatus } from './shop/store.ts';
 /** list_coin_packs; create_payment */
 export type { CoinPackList, StartedPayment } from './shop/rpc.ts';
+
+export type { Chat, ChatType, Message } from './chats/store.ts';
+/** list_chats, list_chats_summary (the latter with last_message, the most recently active first) */
+export interface ChatList {
+  chats: Chat[];
+}
+/** list_messages: newest first; cursor pages to older messages. */
+export interface MessagePage {
+  messages: Message[];
+  cursor?: string;
+}

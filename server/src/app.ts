@@ -8,9 +8,11 @@ import { CORE_MIGRATIONS, migrate, openDb, type Db, type MigrationSet } from './
 import { RouteTable } from './http/routes.ts';
 import { createHttpServer } from './http/server.ts';
 import { loadStaticFiles } from './http/static.ts';
+import { Health } from './health.ts';
 import { createLogger, type Logger } from './log.ts';
 import type { Bus } from './realtime/bus.ts';
 import { LocalBus } from './realtime/local-bus.ts';
+import { RedisBus } from './realtime/redis-bus.ts';
 import { channelHandlers } from './rt/channel-handlers.ts';
 import { matchHandlers } from './rt/match-handlers.ts';
 import { matchmakerHandlers } from './rt/matchmaker-handlers.ts';
@@ -31,8 +33,17 @@ export interface App {
   registry: Registry;
   nk: Nk;
   server: http.Server;
+  /** /healthz and /readyz: whether the node lives, and whether it should get traffic. */
+  health: Health;
   /** Starts listening; resolves with the bound port. */
   listen(): Promise<number>;
+  /**
+   * The graceful stop (SIGTERM): not ready from now on; stops accepting connections; tells every socket to
+   * reconnect (RESTART_CLOSE_CODE); waits up to DRAIN_TIMEOUT_MS for in-flight requests and those sockets;
+   * then close(), which leaves the cluster.
+   */
+  shutdown(): Promise<void>;
+  /** Stops at once: open connections are cut. */
   close(): Promise<void>;
 }
 
@@ -41,7 +52,10 @@ export interface AppOptions {
   logger?: Logger;
   /** Modules to load instead of those named by RUNTIME_MODULES. */
   modules?: RuntimeModule[];
-  /** The bus to other nodes, made with the socket's `serializers`; the caller closes it. Default: a LocalBus. */
+  /**
+   * The bus to other nodes, made with the socket's `serializers`; the caller closes it. Default: a RedisBus
+   * with REDIS_URL, else a LocalBus.
+   */
   bus?: Bus;
 }
 
@@ -66,7 +80,11 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const applied = await migrate(db, sets);
   if (applied.length) logger.info('migrations applied', { migrations: applied });
 
-  const bus = opts.bus ?? new LocalBus({ serializers, node: config.nodeName });
+  // Cluster mode with REDIS_URL: the nodes share presences, delivery, revocations and limits in Redis.
+  const bus = opts.bus ?? (config.redisUrl
+    ? await RedisBus.connect({ url: config.redisUrl, prefix: config.redisPrefix, serializers, node: config.nodeName, logger })
+    : new LocalBus({ serializers, node: config.nodeName }));
+  if (config.redisUrl && !opts.bus) logger.info('cluster mode: realtime shared through Redis', { node: config.nodeName });
   const core = await createCore(config, db, logger, bus);
   const registry = new Registry(logger, config.runtimeEnv);
   const matches = new MatchRegistry(core, registry, logger);
@@ -95,15 +113,34 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   if (registry.matchmakerMatched) core.matchmaker.onMatched = matchedHook(registry.matchmakerMatched);
   core.matchmaker.start();
 
-  const staticFiles = loadStaticFiles(config.webDist);
+  const health = new Health(config.nodeName, {
+    database: () => db.query('SELECT 1'),
+    ...(bus instanceof RedisBus ? { redis: () => bus.ping() } : {}),
+  });
+  const staticFiles = loadStaticFiles(config.webDist, { routes: registry.pageMeta, publicUrl: config.publicUrl, logger });
   const server = createHttpServer({
     config,
     logger,
     routes,
     sessions: core.sessions,
     staticFiles,
+    health,
     onUpgrade: sockets.handleUpgrade,
   });
+
+  let closing: Promise<void> | undefined;
+  async function close(): Promise<void> {
+    core.matchmaker.stop();
+    await matches.stopAll();
+    sockets.close();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    for (const hook of registry.shutdownHooks) await hook();
+    if (!opts.bus) await bus.close();
+    await db.close();
+  }
 
   return {
     config,
@@ -111,6 +148,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     registry,
     nk,
     server,
+    health,
     listen() {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -120,17 +158,28 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
         });
       });
     },
-    async close() {
-      core.matchmaker.stop();
-      await matches.stopAll();
-      sockets.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
+    shutdown() {
+      if (closing) return closing;
+      health.startDraining();
+      // Listening stops at once (idle keep-alive connections are closed; busy ones close after their
+      // answer), so the load balancer sends new connections, and the sockets' reconnects, elsewhere.
+      const requests = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections that fall idle later (their answer sent) are closed as they do.
+      const idle = setInterval(() => server.closeIdleConnections(), 100);
+      const drained = Promise.all([requests, sockets.drain()]);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const deadline = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), config.drainTimeoutMs)));
+      closing = Promise.race([drained, deadline]).then(async (outcome) => {
+        clearTimeout(timer);
+        clearInterval(idle);
+        if (outcome === 'timeout') logger.warn('drain timeout: cutting what is left', { sockets: sockets.count() });
+        await close();
       });
-      for (const hook of registry.shutdownHooks) await hook();
-      if (!opts.bus) await bus.close();
-      await db.close();
+      return closing;
+    },
+    close() {
+      closing ??= close();
+      return closing;
     },
   };
 }

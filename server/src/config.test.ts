@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, defaultNodeName, loadConfig } from './config.ts';
 
 describe('configuration', () => {
   it('has documented defaults', () => {
@@ -18,6 +18,39 @@ describe('configuration', () => {
     assert.equal(c.logLevel, 'info');
     assert.equal(c.maxRequestSizeBytes, 262144);
     assert.deepEqual(c.modules, ['@tribuna/portal']);
+    assert.equal(c.publicUrl, undefined);
+  });
+
+  it('turns on cluster mode with REDIS_URL and DATABASE_URL, naming the node after the host and port', () => {
+    assert.equal(loadConfig({}).redisUrl, undefined);
+    assert.equal(loadConfig({}).nodeName, 'nakama');
+    const c = loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2', DATABASE_URL: 'postgres://db/tribuna', PORT: '7351' });
+    assert.equal(c.redisUrl, 'redis://127.0.0.1:6379/2');
+    assert.match(c.nodeName, /^[A-Za-z0-9_-]{1,64}$/);
+    assert.ok(c.nodeName.endsWith('-7351'), c.nodeName);
+    assert.equal(loadConfig({ REDIS_URL: 'redis://r', DATABASE_URL: 'postgres://db/t', NODE_NAME: 'node-a' }).nodeName, 'node-a');
+    assert.equal(c.redisPrefix, 'tribuna:');
+    assert.equal(loadConfig({ REDIS_PREFIX: 'e2e-42:' }).redisPrefix, 'e2e-42:');
+    assert.throws(() => loadConfig({ REDIS_PREFIX: 'has space' }), (e: unknown) => e instanceof ConfigError && e.variable === 'REDIS_PREFIX');
+    assert.equal(defaultNodeName('web-1.tribuna.example', 7350), 'web-1-7350');
+    assert.equal(defaultNodeName('узел', 80), '-----80');
+    assert.throws(() => loadConfig({ REDIS_URL: 'redis://r' }), (e: unknown) => e instanceof ConfigError && e.variable === 'REDIS_URL' && /DATABASE_URL/.test(e.message));
+    assert.throws(() => loadConfig({ REDIS_URL: 'http://r', DATABASE_URL: 'postgres://db/t' }), (e: unknown) => e instanceof ConfigError && e.variable === 'REDIS_URL');
+  });
+
+  it('bounds the drain of a stopping server with DRAIN_TIMEOUT_MS', () => {
+    assert.equal(loadConfig({}).drainTimeoutMs, 10_000);
+    assert.equal(loadConfig({ DRAIN_TIMEOUT_MS: '0' }).drainTimeoutMs, 0);
+    assert.throws(() => loadConfig({ DRAIN_TIMEOUT_MS: '-1' }), (e: unknown) => e instanceof ConfigError && e.variable === 'DRAIN_TIMEOUT_MS');
+    assert.throws(() => loadConfig({ DRAIN_TIMEOUT_MS: '600001' }), (e: unknown) => e instanceof ConfigError && e.variable === 'DRAIN_TIMEOUT_MS');
+  });
+
+  it('takes PUBLIC_URL as an http(s) origin alone', () => {
+    assert.equal(loadConfig({ PUBLIC_URL: 'https://tribuna.example/' }).publicUrl, 'https://tribuna.example');
+    assert.equal(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:7350' }).publicUrl, 'http://127.0.0.1:7350');
+    for (const v of ['tribuna.example', 'ftp://tribuna.example', 'https://tribuna.example/portal', 'https://a:b@tribuna.example', 'https://tribuna.example/?x=1']) {
+      assert.throws(() => loadConfig({ PUBLIC_URL: v }), (e: unknown) => e instanceof ConfigError && e.variable === 'PUBLIC_URL', v);
+    }
   });
 
   it('has limits on creation and image decoding, with defaults, each validated', () => {
@@ -63,17 +96,32 @@ describe('configuration', () => {
     }
   });
 
+  /** Every key set to a secret of its own, as production wants them. */
+  const PRODUCTION_KEYS = {
+    NODE_ENV: 'production',
+    SERVER_KEY: 'srv-secret-1',
+    HTTP_KEY: 'http-secret-1',
+    SESSION_ENCRYPTION_KEY: 'session-secret-1',
+    REFRESH_ENCRYPTION_KEY: 'refresh-secret-1',
+  };
+
   it('refuses the default keys in production', () => {
     assert.throws(() => loadConfig({ NODE_ENV: 'production' }), /must be set to a secret value when NODE_ENV=production/);
     const secrets = {
-      NODE_ENV: 'production',
-      SERVER_KEY: 'srv-secret-1',
-      HTTP_KEY: 'http-secret-1',
-      SESSION_ENCRYPTION_KEY: 'session-secret-1',
-      REFRESH_ENCRYPTION_KEY: 'refresh-secret-1',
+      ...PRODUCTION_KEYS,
+      SHOP_PROVIDER: 'yookassa',
+      YOOKASSA_SHOP_ID: '123456',
+      YOOKASSA_SECRET_KEY: 'live_secret',
     };
     assert.equal(loadConfig(secrets).production, true);
     assert.throws(() => loadConfig({ ...secrets, HTTP_KEY: 'defaulthttpkey' }), /HTTP_KEY/);
+  });
+
+  it('in production wants the shop provider chosen on purpose: the test one gives coins for nothing', () => {
+    const secrets = PRODUCTION_KEYS;
+    assert.throws(() => loadConfig(secrets), /SHOP_PROVIDER must be set when NODE_ENV=production/);
+    assert.equal(loadConfig({ ...secrets, SHOP_PROVIDER: 'test' }).runtimeEnv.SHOP_PROVIDER, 'test');
+    assert.equal(loadConfig({}).runtimeEnv.SHOP_PROVIDER, 'test', 'the default outside production');
   });
 
   it('in production refuses each key left at its default alone, naming that key', () => {
@@ -83,6 +131,7 @@ describe('configuration', () => {
       HTTP_KEY: 'http-secret-1',
       SESSION_ENCRYPTION_KEY: 'session-secret-1',
       REFRESH_ENCRYPTION_KEY: 'refresh-secret-1',
+      SHOP_PROVIDER: 'test',
     };
     const defaults: Record<string, string> = {
       SERVER_KEY: 'defaultkey',

@@ -1,4 +1,5 @@
 // The only reader of process.env. Every variable is typed, validated at start and documented in README.md.
+import os from 'node:os';
 import path from 'node:path';
 import { proxyList } from './client-ip.ts';
 import type { LogLevel } from './log.ts';
@@ -27,6 +28,8 @@ export interface Config {
   /** Proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed; none by default. */
   trustedProxies: string[];
   webDist: string | undefined;
+  /** The site's address as visitors reach it (link previews' absolute URLs); else each request's Host. */
+  publicUrl: string | undefined;
   modules: string[];
   /** Google sign-in (OpenID Connect); undefined when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are unset. */
   google: GoogleConfig | undefined;
@@ -34,6 +37,12 @@ export interface Config {
   limits: Limits;
   /** This node's name: the ids of parties and authoritative matches made here end with it. */
   nodeName: string;
+  /** On SIGTERM/SIGINT, how long in-flight requests and closing sockets are waited for before they are cut. */
+  drainTimeoutMs: number;
+  /** Redis of a cluster (REDIS_URL): with it the node shares its realtime work with the other nodes. */
+  redisUrl: string | undefined;
+  /** Prefix of the cluster's keys and channels in Redis (REDIS_PREFIX): clusters sharing one Redis differ in it. */
+  redisPrefix: string;
   matchmaker: MatchmakerConfig;
   /** Settings handed to runtime modules as `ctx.env` and `nk.env`, as upstream's runtime.env (README: Module settings). */
   runtimeEnv: Readonly<Record<string, string>>;
@@ -141,12 +150,12 @@ function key(env: Env, name: keyof typeof DEFAULT_KEYS, production: boolean): st
  * The module settings: every key is named and checked here, so a module reads only validated values.
  * SHOP_PROVIDER chooses the coin shop's payment provider; the YooKassa keys are required with it.
  */
-function moduleSettings(env: Env, host: string, port: number): Readonly<Record<string, string>> {
+function moduleSettings(env: Env, site: string, production: boolean): Readonly<Record<string, string>> {
+  // The test provider credits coins without a payment: in production it must be chosen on purpose.
+  if (production && !optional(env, 'SHOP_PROVIDER')) throw new ConfigError('SHOP_PROVIDER', 'must be set when NODE_ENV=production ("test" credits coins with no payment)');
   const provider = str(env, 'SHOP_PROVIDER', 'test');
   if (provider !== 'test' && provider !== 'yookassa') throw new ConfigError('SHOP_PROVIDER', `must be "test" or "yookassa", got "${provider}"`);
-  const site = url(env, 'PUBLIC_URL', ['https:', 'http:']) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  if (/[?#]/.test(site)) throw new ConfigError('PUBLIC_URL', 'must be the site\'s address without a query or fragment');
-  const out: Record<string, string> = { SHOP_PROVIDER: provider, PUBLIC_URL: site.replace(/\/+$/, '') };
+  const out: Record<string, string> = { SHOP_PROVIDER: provider, PUBLIC_URL: site };
   if (provider === 'yookassa') {
     const shopId = optional(env, 'YOOKASSA_SHOP_ID');
     if (!shopId || !/^\d{1,20}$/.test(shopId)) throw new ConfigError('YOOKASSA_SHOP_ID', 'must be the shop\'s numeric id when SHOP_PROVIDER=yookassa');
@@ -158,7 +167,24 @@ function moduleSettings(env: Env, host: string, port: number): Readonly<Record<s
   return Object.freeze(out);
 }
 
+/** PUBLIC_URL: the site's http(s) origin (the app is served at its root). */
+function publicUrl(env: Env): string | undefined {
+  const v = url(env, 'PUBLIC_URL', ['https:', 'http:']);
+  if (v === undefined) return undefined;
+  const u = new URL(v);
+  if (u.username || u.password || u.search || u.hash || u.pathname !== '/') {
+    throw new ConfigError('PUBLIC_URL', `must be the site's origin alone, like https://tribuna.example, got "${v}"`);
+  }
+  return u.origin;
+}
+
 const levels: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
+
+/** A node name from a host name and port: the host's letters, digits, '_' and '-', then the port. */
+export function defaultNodeName(hostname: string, port: number): string {
+  const host = hostname.split('.')[0].replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 56) || 'node';
+  return `${host}-${port}`;
+}
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const production = env.NODE_ENV === 'production';
@@ -166,6 +192,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const host = str(env, 'HOST', '127.0.0.1');
   if (!/^[\w.:-]+$/.test(host)) throw new ConfigError('HOST', `is not a host name or address: "${host}"`);
   const port = int(env, 'PORT', 7350, 0, 65535);
+  const site = publicUrl(env);
 
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
@@ -196,7 +223,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new ConfigError('TRUSTED_PROXIES', `must be a comma-separated list of IP addresses or CIDR ranges: ${(err as Error).message}`);
   }
 
-  const nodeName = str(env, 'NODE_NAME', 'nakama');
+  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  if (redisUrl && !databaseUrl) {
+    throw new ConfigError('REDIS_URL', 'needs DATABASE_URL: the nodes of a cluster share one PostgreSQL database (the embedded one belongs to one process)');
+  }
+  const redisPrefix = str(env, 'REDIS_PREFIX', 'tribuna:');
+  if (!/^[\w.:-]{1,64}$/.test(redisPrefix)) throw new ConfigError('REDIS_PREFIX', `must be 1-64 letters, digits, '_', '-', '.' or ':', got "${redisPrefix}"`);
+  // In a cluster each node needs its own name: by default the host's name and the port.
+  const nodeName = str(env, 'NODE_NAME', redisUrl ? defaultNodeName(os.hostname(), port) : 'nakama');
   // It ends match and party ids ("<uuid>.<node>"): no dots, nothing a URL would escape.
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(nodeName)) throw new ConfigError('NODE_NAME', `must be 1-64 letters, digits, '_' or '-', got "${nodeName}"`);
 
@@ -234,6 +268,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     bodyIdleTimeoutMs: int(env, 'BODY_IDLE_TIMEOUT_MS', 10_000, 100, 300_000),
     trustedProxies,
     webDist: webDistRaw === 'none' ? undefined : path.resolve(cwd, webDistRaw ?? DEFAULT_WEB_DIST),
+    publicUrl: site,
     modules: modulesRaw.trim() === 'none' ? [] : modules,
     google: googleClientId && googleClientSecret
       ? { clientId: googleClientId, clientSecret: googleClientSecret, issuer: googleIssuer }
@@ -250,11 +285,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       imageDecodeQueue: int(env, 'IMAGE_DECODE_QUEUE', 20, 0, 10_000),
     },
     nodeName,
+    drainTimeoutMs: int(env, 'DRAIN_TIMEOUT_MS', 10_000, 0, 600_000),
+    redisUrl,
+    redisPrefix,
     matchmaker: {
       intervalMs: int(env, 'MATCHMAKER_INTERVAL_MS', 1000, 10, 60_000),
       maxIntervals: int(env, 'MATCHMAKER_MAX_INTERVALS', 2, 1, 1000),
       maxTickets: int(env, 'MATCHMAKER_MAX_TICKETS', 3, 1, 100),
     },
-    runtimeEnv: moduleSettings(env, host, port),
+    runtimeEnv: moduleSettings(env, site ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`, production),
   };
 }

@@ -1,12 +1,14 @@
 // What runtime modules import from the server.
-export type { Initializer, RpcContext, RpcFunction, RpcOptions, RuntimeModule, EventHandler, ApiEvent } from './runtime/types.ts';
+export type { Initializer, PageMeta, PageMetaContext, PageMetaFunction, RpcContext, RpcFunction, RpcOptions, RuntimeModule, EventHandler, ApiEvent } from './runtime/types.ts';
 export type { RtContext, RtMessage, RtBeforeHook, RtAfterHook, RpcBeforeHook, RpcAfterHook } from './runtime/types.ts';
 export type { Nk, NkUser, NkAccount, NkTokens, NkFriend, NkFriendList, NkFileContent } from './runtime/nk.ts';
 export type { NkStorageId, NkStorageDeleteId, NkStorageWrite, NkStorageObject, NkStorageAck, NkStorageList } from './runtime/nk.ts';
 export type { NkTx } from './runtime/nk-tx.ts';
 export type { NkWalletUpdate, NkWalletUpdateResult, NkWalletLedgerItem, NkWalletLedgerList } from './runtime/nk-wallet.ts';
 export type { NkGroup, NkGroupInput, NkGroupUserList, NkUserGroupList } from './runtime/nk-groups.ts';
-export type { NkChannelMessage, NkChannelMessageAck, NkChannelMessageList, NkStream, NkStreamPresence } from './runtime/nk-realtime.ts';
+export type {
+  NkChannelMessage, NkChannelMessageAck, NkChannelMessageList, NkChannelSummary, NkChannelSummaryOptions, NkStream, NkStreamPresence,
+} from './runtime/nk-realtime.ts';
 export type { NkMatch } from './runtime/nk-matches.ts';
 export type {
   MatchContext, MatchDispatcher, MatchHandler, MatchInit, MatchMessage, MatchPresence, MatchmakerMatchedFunction, MatchmakerResult,

@@ -39,8 +39,11 @@ describe('npm start (server/src/main.ts)', () => {
       const res = await fetch(`http://127.0.0.1:${port}/healthcheck`);
       assert.equal(res.status, 200);
       assert.ok(fs.existsSync(path.join(t.dir, 'db', 'PG_VERSION')));
+      assert.equal((await fetch(`http://127.0.0.1:${port}/readyz`)).status, 200);
       child.kill('SIGTERM');
       assert.equal(await exited, 0);
+      assert.match(output(), /shutting down signal=SIGTERM/);
+      assert.match(output(), /stopped/);
     } finally {
       child.kill('SIGKILL');
       t.remove();

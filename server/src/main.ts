@@ -23,14 +23,22 @@ logger.info('Tribuna server listening', {
   web: config.webDist ?? 'none',
 });
 
+// The graceful stop: not ready, no new connections, sockets told to reconnect elsewhere (close code 1012),
+// in-flight requests finished (at most DRAIN_TIMEOUT_MS), the cluster left. A second signal stops at once.
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (stopping) return;
+    if (stopping) {
+      logger.warn('stopping at once', { signal });
+      process.exit(1);
+    }
     stopping = true;
-    logger.info('shutting down', { signal });
-    app.close().then(
-      () => process.exit(0),
+    logger.info('shutting down', { signal, drainTimeoutMs: config.drainTimeoutMs });
+    app.shutdown().then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
       (err) => {
         logger.error('shutdown failed', { err });
         process.exit(1);

@@ -1,6 +1,7 @@
 // The Content-Security-Policy the server sends with the app: every main page, a signed-in user's pages,
-// an avatar upload (blob: preview, /uploads image) and team videos embedded from the allowed hosts must
-// run without one violation. The players cannot load here (no internet), but a frame the policy refused
+// an avatar upload (blob: preview, /uploads image), team videos embedded from the allowed hosts, and the
+// news pages (the editor, sanitised descriptions with a player, the gallery viewer) must run without one
+// violation. The players cannot load here (no internet), but a frame the policy refused
 // would still be reported.
 import { expect, test, type Page } from '@playwright/test';
 import { PNG, signInByCode, startPortal, type Portal } from './portal.ts';
@@ -60,7 +61,7 @@ test('the app runs under its Content-Security-Policy', async ({ page }) => {
   expect(res!.headers()['content-security-policy']).toContain("script-src 'self'");
 
   // A guest's pages.
-  for (const path of ['/', '/teams', '/players', '/login', '/registration', '/about', '/map', '/no/such/page']) {
+  for (const path of ['/', '/teams', '/players', '/news', '/news/create', '/login', '/registration', '/about', '/map', '/no/such/page']) {
     await visit(page, violations, path);
   }
 
@@ -83,7 +84,7 @@ test('the app runs under its Content-Security-Policy', async ({ page }) => {
   for (const [i, embed_url] of links.entries()) {
     await rpc(page, 'create_team_video', { team_id: team.id, section_id: section.id, title: `Видео ${i + 1}`, embed_url });
   }
-  for (const sub of ['', '/roster', '/join', '/schedule', '/photos', '/locker', '/locker3d', '/about']) {
+  for (const sub of ['', '/news', '/roster', '/join', '/schedule', '/photos', '/locker', '/locker3d', '/about']) {
     await visit(page, violations, `/teams/${team.id}${sub}`);
   }
 
@@ -100,5 +101,36 @@ test('the app runs under its Content-Security-Policy', async ({ page }) => {
     'https://vk.com',
     'https://rutube.ru',
   ]);
+  expect(await violations()).toEqual([]);
+
+  // News: the editor with its toolbar, preview and image dialog; an item with a player, a picture and its viewer.
+  await visit(page, violations, '/news/create');
+  await page.getByRole('textbox', { name: 'Текст новости' }).click();
+  await page.keyboard.type('**Жирный** и `код`');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('> цитата');
+  await page.getByRole('button', { name: 'Блок кода' }).click();
+  await page.getByRole('button', { name: 'Отменить' }).click();
+  await page.getByRole('button', { name: 'Вставить изображение' }).click();
+  await page.getByRole('dialog').getByLabel('Изображение').setInputFiles({ name: 'goal.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('dialog').locator('img.upload-preview')).toHaveAttribute('src', /^\/uploads\//);
+  await page.getByRole('dialog').getByRole('button', { name: 'Вставить' }).click();
+  await expect(page.locator('.news-preview-box img')).toBeVisible();
+  expect(await violations()).toEqual([]);
+
+  const file = (await rpc<{ uuid: string }>(page, 'upload_file', { content: PNG.toString('base64'), format: 'image/png' })).uuid;
+  const news = await rpc<{ id: string }>(page, 'create_news', {
+    name: 'Новость с видео',
+    description: `<p>Текст</p><p>https://youtu.be/dQw4w9WgXcQ</p><p><img src="/uploads/${file}"></p>`,
+    team_id: team.id,
+  });
+  await rpc(page, 'add_news_media', { news_id: news.id, file_id: file });
+  for (const path of ['/news', `/news/${news.id}`, `/news/${news.id}/edit`, `/teams/${team.id}/news`, '/']) await visit(page, violations, path);
+  await page.goto(`${portal.url}/news/${news.id}`);
+  const player = page.locator('.news-body iframe');
+  await expect(player).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
+  await (await (await player.elementHandle())!.contentFrame())!.waitForLoadState('load');
+  await page.getByRole('button', { name: 'Открыть фото 1' }).click();
+  await expect(page.getByRole('dialog').locator('img')).toBeVisible();
   expect(await violations()).toEqual([]);
 });

@@ -11,6 +11,7 @@ import { router } from './app/router.tsx';
 import { trackPageView } from './features/metrics/track.ts';
 import { realtime, startRealtime } from './lib/nakama/realtime.ts';
 import { sessionManager } from './lib/nakama/session.ts';
+import { forgetChatsOnUserChange, startChatChannels } from './shared/api/chat-channels.ts';
 import { bindRealtimeCache } from './shared/api/realtime.ts';
 
 sessionManager.start().then(
@@ -18,7 +19,10 @@ sessionManager.start().then(
   (err) => console.error('Не удалось создать сессию', err),
 );
 // Socket events update the query cache; the socket is open while a signed-in user's session lasts.
-bindRealtimeCache(realtime, queryClient);
+bindRealtimeCache(realtime, queryClient, () => sessionManager.getSnapshot().session?.user_id);
+// Every chat of the user is joined on each connection, so its messages arrive live.
+startChatChannels(realtime, queryClient);
+forgetChatsOnUserChange(sessionManager, queryClient);
 startRealtime();
 
 createRoot(document.getElementById('root')!).render(

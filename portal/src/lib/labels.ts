@@ -56,6 +56,7 @@ export const FIELD_LABELS: Record<string, string> = {
   // Teams and rosters.
   team_id: 'Команда',
   team_ids: 'Команды',
+  manager_id: 'Руководитель',
   name: 'Название',
   description: 'Описание',
   team_type: 'Тип команды',
@@ -109,6 +110,7 @@ export const FIELD_LABELS: Record<string, string> = {
   chat_id: 'Чат',
   chat_ids: 'Чаты',
   message_ids: 'Сообщения',
+  direct: 'Личный чат',
   currency: 'Валюта',
   amount: 'Сумма',
   pack_id: 'Пакет коинов',

@@ -36,12 +36,12 @@ describe('create_news and get_news', () => {
   it('creates a public item for the caller, whatever creator_id says, and anyone reads it', async () => {
     const n = await create(author, { name: '  Победа в кубке  ', creator_id: crypto.randomUUID() });
     assert.deepEqual(Object.keys(n).sort(), [
-      'average_rating', 'create_time', 'creator_id', 'description', 'id', 'is_public', 'like_count', 'media', 'name',
+      'average_rating', 'create_time', 'creator_id', 'description', 'excerpt', 'id', 'is_public', 'like_count', 'media', 'name',
       'rating_count', 'update_time', 'user_liked', 'user_rating',
     ]);
     assert.deepEqual(
-      [n.name, n.description, n.creator_id, n.is_public, n.like_count, n.user_liked, n.rating_count, n.average_rating, n.user_rating, n.media],
-      ['Победа в кубке', '<p>Текст</p>', author.user_id, true, 0, false, 0, 0, 0, []],
+      [n.name, n.description, n.excerpt, n.creator_id, n.is_public, n.like_count, n.user_liked, n.rating_count, n.average_rating, n.user_rating, n.media],
+      ['Победа в кубке', '<p>Текст</p>', 'Текст', author.user_id, true, 0, false, 0, 0, 0, []],
     );
     assert.equal(n.create_time, n.update_time);
     assert.deepEqual(await call(author, 'get_news', { id: n.id }), n);

@@ -4,6 +4,7 @@ import type { Queryable } from '@tribuna/server';
 import { paged } from '../lib/cursor.ts';
 import { keyset, type Direction, type KeySort } from '../lib/keyset.ts';
 import { assign, params, times } from '../lib/sql.ts';
+import { plainText } from './preview.ts';
 
 export type MediaType = 'image' | 'video';
 
@@ -21,6 +22,8 @@ export interface News {
   id: string;
   name: string;
   description: string;
+  /** The description's plain text, its first 200 characters ("…" when cut): for lists and previews. */
+  excerpt: string;
   creator_id: string;
   team_id?: string;
   is_public: boolean;
@@ -87,6 +90,7 @@ function toNews(r: Row, media: NewsMedia[]): News {
     id: r.id,
     name: r.name,
     description: r.description,
+    excerpt: plainText(r.description),
     creator_id: r.creator_id,
     is_public: r.is_public,
     like_count: r.like_count,

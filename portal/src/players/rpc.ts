@@ -1,6 +1,8 @@
 // Players: created by registered users, visible to everyone, changed only by their creator.
 import { z } from 'zod';
 import { notFound, permissionDenied, unauthenticated } from '@tribuna/server';
+import { teamsOfPlayer } from '../chats/store.ts';
+import { syncTeamChatMember } from '../chats/team-chat.ts';
 import { checkFile } from '../lib/files.ts';
 import { afterNumber, checkCreationLimit } from '../lib/limits.ts';
 import { cursor, limit, lineField, requiredLineField, rpc, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
@@ -83,10 +85,13 @@ export const playerRpcs: RpcDef[] = [
     },
   ),
 
-  // Registered users, and only the player's creator.
-  rpc('delete_player', 'registered', z.object({ id: uuid }), async ({ input, userId, nk }) => {
+  // Registered users, and only the player's creator. Its user leaves the chats of the teams it was
+  // confirmed in, unless another of their players stays there.
+  rpc('delete_player', 'registered', z.object({ id: uuid }), async ({ input, userId, nk, logger }) => {
+    const teams = await teamsOfPlayer(nk.db, input.id);
     const result = await deletePlayer(nk.db, input.id, userId);
     if (result) refused(result);
+    for (const teamId of teams) await syncTeamChatMember(nk, logger, teamId, userId);
     return {};
   }),
 

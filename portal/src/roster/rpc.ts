@@ -1,6 +1,7 @@
 // Roster: join requests for one's own players, approved or rejected by the team's managers.
 import { z } from 'zod';
 import { alreadyExists, failedPrecondition, isUniqueViolation, notFound, permissionDenied, type Queryable } from '@tribuna/server';
+import { syncTeamChatMember } from '../chats/team-chat.ts';
 import { cursor, limit, rpc, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
 import { requireManager, requireTeam, TEAM_NOT_FOUND, teamAccess } from '../teams/access.ts';
 import { lockTeam, readLocked } from '../teams/store.ts';
@@ -34,15 +35,16 @@ async function loadLocked(q: Queryable, id: string) {
 
 export const rosterRpcs: RpcDef[] = [
   // Registered users, for a player they created. A closed team takes requests from its managers only;
-  // a manager's own player is confirmed at once. Without a number the lowest free one is given.
+  // a manager's own player is confirmed at once (and its user joins the team chat). Without a number
+  // the lowest free one is given.
   rpc(
     'request_join_team_player',
     'registered',
     z.object({ team_id: uuid, player_id: uuid, number: number.nullish() }),
-    async ({ input, userId, nk }) => {
+    async ({ input, userId, nk, logger }) => {
       let chosen: number | undefined;
       try {
-        return await nk.db.tx(async (q) => {
+        const tp = await nk.db.tx(async (q) => {
           // The team lock makes choosing a number and inserting it one step for concurrent requests.
           if (!(await lockTeam(q, input.team_id))) throw notFound(TEAM_NOT_FOUND);
           const access = await teamAccess(q, input.team_id, userId);
@@ -71,6 +73,8 @@ export const rosterRpcs: RpcDef[] = [
             isConfirmed: access.canManage,
           });
         });
+        if (tp.is_confirmed) await syncTeamChatMember(nk, logger, tp.team_id, tp.user_id);
+        return tp;
       } catch (err) {
         translate(err, chosen);
       }
@@ -78,15 +82,16 @@ export const rosterRpcs: RpcDef[] = [
   ),
 
   // Managers; team_role only by the owner (sending the current value is allowed to anyone who may approve).
-  // Also changes an already confirmed player's role, number or squad.
+  // Also changes an already confirmed player's role, number or squad. An approved player's user joins
+  // the team chat.
   rpc(
     'approve_team_player',
     'registered',
     z.object({ id: uuid, field_role: fieldRole.optional(), team_role: teamRole.optional(), number: number.optional(), is_main_squad: z.boolean().optional() }),
-    async ({ input, userId, nk }) => {
+    async ({ input, userId, nk, logger }) => {
       const { id, ...approval } = input;
       try {
-        return await nk.db.tx(async (q) => {
+        const tp = await nk.db.tx(async (q) => {
           const tp = await loadLocked(q, id);
           const access = await requireManager(q, tp.team_id, userId);
           if (approval.team_role !== undefined && approval.team_role !== tp.team_role && !access.isOwner) {
@@ -97,22 +102,27 @@ export const rosterRpcs: RpcDef[] = [
           }
           return approveTeamPlayer(q, id, approval);
         });
+        await syncTeamChatMember(nk, logger, tp.team_id, tp.user_id);
+        return tp;
       } catch (err) {
         translate(err, approval.number);
       }
     },
   ),
 
-  // Managers, or the player's owner (withdrawing a request or leaving). Its pitch positions go too.
-  rpc('reject_team_player', 'registered', z.object({ id: uuid }), async ({ input, userId, nk }) => {
-    await nk.db.tx(async (q) => {
+  // Managers, or the player's owner (withdrawing a request or leaving). Its pitch positions go too, and
+  // its user leaves the team chat unless another of their players stays confirmed.
+  rpc('reject_team_player', 'registered', z.object({ id: uuid }), async ({ input, userId, nk, logger }) => {
+    const tp = await nk.db.tx(async (q) => {
       const tp = await loadLocked(q, input.id);
       const access = await teamAccess(q, tp.team_id, userId);
       if (!access.canManage && tp.user_id !== userId) {
         throw permissionDenied('Отклонить заявку или убрать игрока может владелец или администратор команды либо хозяин игрока.');
       }
       await removeTeamPlayer(q, input.id);
+      return tp;
     });
+    if (tp.is_confirmed) await syncTeamChatMember(nk, logger, tp.team_id, tp.user_id);
     return {};
   }),
 

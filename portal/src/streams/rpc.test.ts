@@ -77,7 +77,8 @@ describe('create and get broadcasts', () => {
     await fails(newStream(author, { embed_url: 'https://youtube.com/' }), 400, /^Ссылка на видео: в ссылке не найдено видео/);
     await fails(newStream(author, { start_time: at(-2 * 60_000) }), 400, 'Время начала: время начала не может быть в прошлом.');
     await fails(newStream(author, { start_time: 'завтра' }), 400, /^Время начала: ожидались дата и время/);
-    await fails(newStream(author, { start_time: at(DAY), end_time: at(DAY) }), 400, 'Время окончания: время окончания должно быть позже начала.');
+    const tomorrow = at(DAY);
+    await fails(newStream(author, { start_time: tomorrow, end_time: tomorrow }), 400, 'Время окончания: время окончания должно быть позже начала.');
     await fails(newStream(author, { end_time: at(-HOUR) }), 400, 'Время окончания: время окончания должно быть позже начала.');
     await fails(newStream(author, { tags: Array.from({ length: 21 }, (_, i) => `тег${i}`).join(',') }), 400, 'Теги: не больше 20 тегов.');
     await fails(newStream(author, { tags: ['т'.repeat(51)] }), 400, 'Теги: не длиннее 50 символов.');

@@ -234,9 +234,27 @@ describe('list_teams', () => {
     assert.deepEqual(await list({ ids: ids.slice(1) }), ['Динамо', 'Спартак']);
   });
 
+  it('lists the teams a user manages: created, or an admin of (not a plain member, not asking)', async () => {
+    const [third, fourth] = await Promise.all([L.registered(), L.registered()]);
+    const teams = (await L.call(other, 'list_teams', { creator_id: other.user_id })).teams as { id: string; name: string }[];
+    const byName = (n: string) => teams.find((t) => t.name === n)!.id;
+    const adminTp = await L.member(other, mine, byName('Dynamo_%'));
+    await L.call(other, 'approve_team_player', { id: adminTp.id, team_role: 1 });
+    await L.member(other, third, byName('Dynamo_%'));
+    await L.call(fourth, 'request_join_team_player', { team_id: byName('Dynamo_%'), player_id: (await L.player(fourth)).id });
+    const managed = (s: Session) => L.call(s, 'list_teams', { manager_id: s.user_id }).then(names);
+    assert.deepEqual(await managed(mine), ['Зенит', 'Dynamo_%', 'Динамо', 'Спартак']);
+    assert.deepEqual(await managed(other), ['Dynamo_%', 'спартанцы']);
+    assert.deepEqual(await managed(third), []);
+    assert.deepEqual(await managed(fourth), []);
+    assert.deepEqual(await L.call(mine, 'list_teams', { manager_id: mine.user_id, team_type: 0, limit: 2 }).then(names), ['Dynamo_%', 'Динамо']);
+    const { sql, params } = listTeamsQuery({ limit: 20, managerId: mine.user_id });
+    assert.doesNotMatch(await planOf(L.ts.app.nk.db, sql, params, { sorts: true }), /Seq Scan/);
+  });
+
   it('refuses bad filters', async () => {
     for (const input of [
-      { limit: 0 }, { limit: 101 }, { team_type: 2 }, { creator_id: 'me' }, { ids: ['x'] }, { name: 5 },
+      { limit: 0 }, { limit: 101 }, { team_type: 2 }, { creator_id: 'me' }, { manager_id: 'me' }, { ids: ['x'] }, { name: 5 },
       { cursor: 'nope' }, { cursor: Buffer.from('["1","x"]').toString('base64url') },
     ]) {
       await failsWithCode(L.call(mine, 'list_teams', input), Code.Invalid);

@@ -1,6 +1,8 @@
 // Teams: created by registered users, visible to everyone, changed by their managers, deleted by their owner.
 import { z } from 'zod';
 import { notFound, permissionDenied } from '@tribuna/server';
+import { teamChat } from '../chats/store.ts';
+import { createTeamChat, deleteTeamChat } from '../chats/team-chat.ts';
 import { checkFile } from '../lib/files.ts';
 import { afterNumber, checkCreationLimit } from '../lib/limits.ts';
 import { cursor, limit, lineField, requiredLineField, rpc, textField, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
@@ -16,7 +18,7 @@ const tooManyTeams = (n: number) => `Достигнут предел: не бо�
 
 export const teamRpcs: RpcDef[] = [
   // Registered users, up to LIMIT_TEAMS_PER_USER teams each; the caller becomes the owner. The team
-  // starts with the default formation.
+  // starts with the default formation, and its chat is made (a failure there is only logged).
   rpc(
     'create_team',
     'registered',
@@ -26,11 +28,11 @@ export const teamRpcs: RpcDef[] = [
       avatar_id: uuid.nullish(),
       team_type: teamType.default(0),
     }),
-    async ({ input, userId, nk }) => {
+    async ({ input, userId, nk, logger }) => {
       await checkFile(nk, 'avatar_id', input.avatar_id);
       const id = nk.uuid();
       const formationId = nk.uuid();
-      return nk.db.tx(async (q) => {
+      const team = await nk.db.tx(async (q) => {
         await checkCreationLimit(q, 'teams', userId, nk.limits.teamsPerUser, countTeamsBy, tooManyTeams);
         await insertTeam(q, id, userId, {
           name: input.name,
@@ -41,6 +43,8 @@ export const teamRpcs: RpcDef[] = [
         await createFormation(q, formationId, id, DEFAULT_FORMATION, true);
         return (await getTeam(q, id))!;
       });
+      await createTeamChat(nk, logger, id, userId, team.name);
+      return team;
     },
   ),
 
@@ -88,17 +92,21 @@ export const teamRpcs: RpcDef[] = [
     },
   ),
 
-  // The owner only; admins may not delete the team.
-  rpc('delete_team', 'registered', z.object({ id: uuid }), async ({ input, userId, nk }) => {
-    await nk.db.tx(async (q) => {
+  // The owner only; admins may not delete the team. Its chat goes too.
+  rpc('delete_team', 'registered', z.object({ id: uuid }), async ({ input, userId, nk, logger }) => {
+    const groupId = await nk.db.tx(async (q) => {
       const a = await teamAccess(q, input.id, userId);
       if (!a.isOwner) throw permissionDenied('Удалить команду может только её владелец.');
+      const chat = await teamChat(q, input.id);
       await deleteTeam(q, input.id);
+      return chat?.chat_group_id;
     });
+    await deleteTeamChat(nk, logger, groupId);
     return {};
   }),
 
-  // Anyone; newest first. name is a case-insensitive prefix.
+  // Anyone; newest first. name is a case-insensitive prefix; manager_id: the teams a user created or is
+  // an admin of (those they may act for, as when applying to a tournament).
   rpc(
     'list_teams',
     'public',
@@ -106,6 +114,7 @@ export const teamRpcs: RpcDef[] = [
       ids: uuids.optional(),
       team_type: teamType.optional(),
       creator_id: uuid.optional(),
+      manager_id: uuid.optional(),
       name: lineField(100).optional(),
       limit: limit(20),
       cursor,
@@ -117,6 +126,7 @@ export const teamRpcs: RpcDef[] = [
         ids: input.ids,
         teamType: input.team_type,
         creatorId: input.creator_id,
+        managerId: input.manager_id,
         name: input.name,
       }),
   ),

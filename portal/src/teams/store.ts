@@ -37,6 +37,8 @@ export interface TeamFilter {
   ids?: string[];
   teamType?: number;
   creatorId?: string;
+  /** Teams the user manages: created, or an admin's confirmed place in. */
+  managerId?: string;
   name?: string;
 }
 
@@ -217,6 +219,11 @@ export function listTeamsQuery(f: TeamFilter): { sql: string; params: unknown[] 
   if (f.ids?.length) where.push(`t.id = ANY(${p(f.ids)}::uuid[])`);
   if (f.teamType !== undefined) where.push(`t.team_type = ${p(f.teamType)}`);
   if (f.creatorId) where.push(`t.creator_id = ${p(f.creatorId)}`);
+  if (f.managerId) {
+    const m = p(f.managerId);
+    where.push(`t.id IN (SELECT c.id FROM team c WHERE c.creator_id = ${m}
+      UNION SELECT tp.team_id FROM team_player tp WHERE tp.user_id = ${m} AND tp.is_confirmed AND tp.team_role = 1)`);
+  }
   if (f.name) where.push(`t.name_key LIKE ${p(likePrefix(f.name))}`);
   if (f.cursor) {
     const [timeUs, id] = decodeCursor<CursorKey>(f.cursor, validCursor);

@@ -181,6 +181,7 @@ describe('authenticate email', () => {
     const own = await startTestServer();
     const email = `parallel.${uniq()}@example.com`;
     await own.client().authenticateEmail(email, 'the right one', true);
+    const started = Date.now();
     const statuses = await Promise.all(Array.from({ length: 300 }, async (_, i) => {
       const res = await fetch(`${own.url}/v2/account/authenticate/email?create=false`, {
         method: 'POST',
@@ -190,9 +191,13 @@ describe('authenticate email', () => {
       await res.arrayBuffer();
       return res.status;
     }));
+    // 10 free attempts and the 11th; after that one more each time the doubling wait (1 s, 2 s, 4 s...)
+    // has passed, which a slow machine's 300 requests may outlast.
+    const elapsedSec = (Date.now() - started) / 1000;
+    const allowed = 11 + Math.floor(Math.log2(elapsedSec + 1));
     const checked = statuses.filter((s) => s === 401).length;
-    assert.equal(checked, 11, JSON.stringify(statuses));
-    assert.equal(statuses.filter((s) => s === 429).length, 289);
+    assert.ok(checked >= 11 && checked <= allowed, `${checked} checks in ${elapsedSec} s: ${JSON.stringify(statuses)}`);
+    assert.equal(statuses.filter((s) => s === 429).length, 300 - checked);
     await own.close();
   });
 

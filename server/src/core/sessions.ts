@@ -34,22 +34,42 @@ export class Sessions {
     this.config = config;
     this.bus = bus;
     bus.onRevoke((r) => this.record(r));
+    bus.onResync(() => this.catchUp());
   }
 
   async load(): Promise<void> {
     const now = nowSec();
     await this.db.execute('DELETE FROM session_revocation WHERE exp < $1', [now]);
     await this.db.execute('DELETE FROM session_floor WHERE expires < $1', [now]);
-    for (const r of await this.db.query<{ token_id: string; kind: number; exp: string }>(
-      'SELECT token_id, kind, exp FROM session_revocation',
+    await this.catchUp();
+  }
+
+  /**
+   * Records the revocations in the database that this node's mirror lacks (at start, all of them; after
+   * the node was cut off from the others, those it missed meanwhile) and returns them.
+   */
+  private async catchUp(): Promise<Revocation[]> {
+    const now = nowSec();
+    const missed: Revocation[] = [];
+    for (const r of await this.db.query<{ token_id: string; kind: number; user_id: string; exp: string }>(
+      'SELECT token_id, kind, user_id, exp FROM session_revocation WHERE exp >= $1',
+      [now],
     )) {
-      this.revoked.set(`${r.token_id}:${r.kind}`, Number(r.exp));
+      const exp = Number(r.exp);
+      const kind = Number(r.kind);
+      if ((this.revoked.get(`${r.token_id}:${kind}`) ?? 0) >= exp) continue;
+      missed.push({ userId: r.user_id, token: { id: r.token_id, kind: kind === SESSION ? 'session' : 'refresh', exp } });
     }
     for (const r of await this.db.query<{ user_id: string; not_before_iat: string }>(
-      'SELECT user_id, not_before_iat FROM session_floor',
+      'SELECT user_id, not_before_iat FROM session_floor WHERE expires >= $1',
+      [now],
     )) {
-      this.floors.set(r.user_id, Number(r.not_before_iat));
+      const floor = Number(r.not_before_iat);
+      if ((this.floors.get(r.user_id) ?? -1) >= floor) continue;
+      missed.push({ userId: r.user_id, issuedUpTo: floor });
     }
+    for (const r of missed) this.record(r);
+    return missed;
   }
 
   issue(userId: string, username: string, vars?: Record<string, string>, tokenId?: string, issuedAt?: number): IssuedSession {

@@ -46,6 +46,21 @@ export class Users {
     return rows.map((row) => ({ row, online: this.isOnline(row.id) }));
   }
 
+  /**
+   * Users whose display name contains the text (case ignored; % and _ taken literally), ordered by name:
+   * named accounts only (guests have no display name), banned ones and `exceptId` left out.
+   */
+  async search(text: string, limit: number, exceptId?: string): Promise<UserWithPresence[]> {
+    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = await this.db.query<UserRow>(
+      `SELECT ${USER_COLUMNS} FROM users
+       WHERE display_name ILIKE $1 ESCAPE '\\' AND disable_time IS NULL AND id <> $2::uuid
+       ORDER BY lower(display_name), id LIMIT $3`,
+      [pattern, exceptId && isUuid(exceptId) ? exceptId : '00000000-0000-0000-0000-000000000000', Math.max(1, Math.min(100, limit))],
+    );
+    return rows.map((row) => ({ row, online: this.isOnline(row.id) }));
+  }
+
   async getById(id: string): Promise<UserWithPresence | undefined> {
     return (await this.get([id]))[0];
   }

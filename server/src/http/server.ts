@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import type { Duplex } from 'node:stream';
 import { clientIpResolver, type ClientIp } from '../client-ip.ts';
 import type { Config } from '../config.ts';
+import type { Health } from '../health.ts';
 import type { Sessions } from '../core/sessions.ts';
 import type { TokenClaims } from '../core/tokens.ts';
 import { AppError, Code, httpStatus } from '../errors.ts';
@@ -26,6 +27,8 @@ export interface HttpDeps {
   routes: RouteTable;
   sessions: Sessions;
   staticFiles: StaticFiles | undefined;
+  /** Answers /healthz and /readyz. */
+  health?: Health;
   onUpgrade: (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void;
 }
 
@@ -42,6 +45,8 @@ export function createHttpServer(httpDeps: HttpDeps): http.Server {
     clientIp: clientIpResolver(httpDeps.config.trustedProxies),
   };
   const server = http.createServer({ IncomingMessage: Incoming, keepAliveTimeout: 65_000 }, (req, res) => {
+    // A stopping node closes each connection after its answer, so the client's next request finds another.
+    if (deps.health?.draining) res.shouldKeepAlive = false;
     handle(deps, req, res).catch((err) => {
       deps.logger.error('unhandled request error', { err });
       if (!res.headersSent) writeError(res, new AppError(Code.Internal, 'Internal error'), false);
@@ -78,6 +83,15 @@ async function handle(deps: ServerState, req: Incoming, res: http.ServerResponse
 
   if (path === '/healthcheck' && (method === 'GET' || method === 'HEAD')) {
     writeJson(req, res, 200, {});
+    return;
+  }
+  if (deps.health && (path === '/healthz' || path === '/readyz') && (method === 'GET' || method === 'HEAD')) {
+    if (path === '/healthz') {
+      writeJson(req, res, 200, { alive: true, node: deps.health.node, draining: deps.health.draining });
+    } else {
+      const r = await deps.health.readiness();
+      writeJson(req, res, r.ready ? 200 : 503, r);
+    }
     return;
   }
 

@@ -1,9 +1,15 @@
 // The built web app: files read once at start and kept in memory with their gzip form. Hashed assets
-// are cached for a year; index.html is revalidated and answers every deep link of the app.
+// are cached for a year; index.html is revalidated and answers every deep link of the app, with the
+// page's own title and link-preview tags when a module describes the page (registerPageMeta).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type http from 'node:http';
+import type { Logger } from '../log.ts';
+import type { PageMetaRoutes } from '../runtime/page-meta.ts';
+import type { PageMeta } from '../runtime/types.ts';
+import { headTemplate, metaTags, siteOrigin } from './page-head.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -47,6 +53,9 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'self'",
 ].join('; ');
 
+/** A page's metadata that takes longer is given up: the plain page goes out. */
+const PAGE_META_TIMEOUT_MS = 2000;
+
 interface Entry {
   body: Buffer;
   gzip?: Buffer;
@@ -55,11 +64,25 @@ interface Entry {
   immutable: boolean;
 }
 
+export interface PageMetaOptions {
+  routes: PageMetaRoutes;
+  /** PUBLIC_URL: the site's address for absolute links; else the request's Host. */
+  publicUrl: string | undefined;
+  logger: Logger;
+}
+
+const gzipOf = (body: Buffer) => zlib.gzipSync(body, { level: 9 });
+
 export class StaticFiles {
   private readonly files = new Map<string, Entry>();
+  private readonly pageMeta: PageMetaOptions | undefined;
+  private readonly head: { before: string; after: string } | undefined;
 
-  constructor(root: string) {
+  constructor(root: string, pageMeta?: PageMetaOptions) {
     this.scan(root, root);
+    this.pageMeta = pageMeta;
+    const index = this.files.get('/index.html');
+    this.head = index && headTemplate(index.body.toString('utf8'));
   }
 
   get empty(): boolean {
@@ -80,7 +103,7 @@ export class StaticFiles {
       const stat = fs.statSync(full);
       this.files.set(rel, {
         body,
-        gzip: COMPRESSIBLE.has(ext) && body.length > 512 ? zlib.gzipSync(body, { level: 9 }) : undefined,
+        gzip: COMPRESSIBLE.has(ext) && body.length > 512 ? gzipOf(body) : undefined,
         type: TYPES[ext] ?? 'application/octet-stream',
         etag: `"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`,
         immutable: rel.startsWith('/assets/'),
@@ -102,6 +125,7 @@ export class StaticFiles {
       if (path.extname(p) !== '' || p.startsWith('/ws')) return false;
       entry = this.files.get('/index.html');
       if (!entry) return false;
+      entry = (await this.describedPage(req, urlPath)) ?? entry;
     }
     const headers: Record<string, string | number> = {
       'Content-Type': entry.type,
@@ -131,9 +155,41 @@ export class StaticFiles {
     res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   }
+
+  /**
+   * The app's page with the metadata a module gives for this path; undefined for the plain page (no
+   * pattern matches, the module gives nothing, fails or takes too long). Made for each request and kept
+   * nowhere, so a page made private or deleted is never served from memory.
+   */
+  private async describedPage(req: http.IncomingMessage, urlPath: string): Promise<Entry | undefined> {
+    const found = this.pageMeta?.routes.match(urlPath);
+    if (!found || !this.head) return undefined;
+    const { logger, publicUrl } = this.pageMeta!;
+    let timer: NodeJS.Timeout | undefined;
+    let meta: PageMeta | null | undefined;
+    try {
+      const timeout = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => {
+          logger.warn('page metadata took too long', { path: urlPath });
+          resolve(undefined);
+        }, PAGE_META_TIMEOUT_MS);
+      });
+      meta = await Promise.race([Promise.resolve(found.fn(found.params, { path: decodeURIComponent(urlPath) })), timeout]);
+    } catch (err) {
+      logger.error('page metadata failed', { path: urlPath, err });
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!meta || typeof meta.title !== 'string' || !meta.title.trim()) return undefined;
+    const tags = metaTags(meta, urlPath, siteOrigin(req, publicUrl));
+    const body = Buffer.from(`${this.head.before}  ${tags}\n  ${this.head.after}`);
+    const etag = `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    return { body, gzip: gzipOf(body), type: TYPES['.html'], etag, immutable: false };
+  }
 }
 
-export function loadStaticFiles(root: string | undefined): StaticFiles | undefined {
+export function loadStaticFiles(root: string | undefined, pageMeta?: PageMetaOptions): StaticFiles | undefined {
   if (!root || !fs.existsSync(path.join(root, 'index.html'))) return undefined;
-  return new StaticFiles(root);
+  return new StaticFiles(root, pageMeta);
 }

@@ -1,7 +1,8 @@
 // The one seam for everything realtime that may cross server nodes: delivery of envelopes to streams,
 // users and sessions; presence changes; session revocation; and the counters of shared limits.
-// `LocalBus` (local-bus.ts) is the in-process implementation. A cluster implementation (Redis pub/sub
-// and counters) implements the same interface one-for-one, so callers do not change:
+// `LocalBus` (local-bus.ts) is the in-process implementation; `RedisBus` (redis-bus.ts, with REDIS_URL)
+// the cluster's, on Redis pub/sub, hashes and counters. Both implement it one-for-one, so callers do
+// not change:
 //
 // - every message is a plain JSON-serialisable value: envelopes addressed to a stream, a user or
 //   sessions; presence events {stream, joins, leaves}; revocations; limit names, keys and rules;
@@ -75,10 +76,10 @@ export interface Revocation {
 }
 
 /** Close code of a socket whose session ended (the contract's 4001). */
-export const SESSION_ENDED_CODE = 4001;
+const SESSION_ENDED_CODE = 4001;
 
 /** Whether a revocation ends a socket of this session token. */
-export function revokes(r: Revocation, claims: TokenClaims): boolean {
+function revokes(r: Revocation, claims: TokenClaims): boolean {
   if (claims.uid !== r.userId) return false;
   if (r.token) return r.token.kind === 'session' && claims.tid === r.token.id && claims.exp <= r.token.exp;
   if (r.issuedUpTo !== undefined) return claims.iat <= r.issuedUpTo;
@@ -86,8 +87,16 @@ export function revokes(r: Revocation, claims: TokenClaims): boolean {
 }
 
 /** The close reason of a socket ended by a revocation. */
-export function revocationReason(r: Revocation): string {
+function revocationReason(r: Revocation): string {
   return r.token || r.issuedUpTo !== undefined ? 'Session token revoked' : 'Session ended';
+}
+
+/** Closes the sockets of this node that a revocation ends. */
+export function closeRevoked(r: Revocation, sessionsOfUser: (userId: string) => Iterable<ClientSession>): void {
+  const reason = revocationReason(r);
+  for (const s of sessionsOfUser(r.userId)) {
+    if (revokes(r, s.claims)) s.close(SESSION_ENDED_CODE, reason);
+  }
 }
 
 /**
@@ -153,6 +162,13 @@ export interface Bus {
   revoke(r: Revocation): void;
   /** Revocations from any node, this one included (each node keeps its own record of revoked tokens). */
   onRevoke(listener: (r: Revocation) => void): void;
+  /**
+   * After this node was cut off from the others (its connection to them was lost and is back), the
+   * revocations of that time may have been missed: each listener returns those it finds it missed (from
+   * the database, where every revocation is kept), and the bus closes this node's sockets they end. An
+   * in-process bus misses nothing and never calls them.
+   */
+  onResync(listener: () => Promise<Revocation[]>): void;
 
   /** Counters of limits shared by every node. */
   readonly limits: LimitStore;
@@ -164,6 +180,14 @@ export interface Bus {
    * An unknown node or service is NotFound; the handler's AppError rejects with the same code and message.
    */
   call(node: string, service: string, request: unknown): Promise<unknown>;
+
+  /** The other nodes of the cluster this node knows of (none for an in-process bus). */
+  peers(): string[];
+  /**
+   * Takes or keeps the lease `name` for ttlMs: true while this node holds it, which one node of the
+   * cluster does at a time (the matchmaker's owner). An in-process bus always holds it.
+   */
+  lease(name: string, ttlMs: number): Promise<boolean>;
 
   close(): Promise<void>;
 }

@@ -4,7 +4,7 @@ import { Backoff, RateLimiter } from '../core/rate-limit.ts';
 import type { Msg } from '../encode.ts';
 import { notFound } from '../errors.ts';
 import {
-  revocationReason, revokes, SESSION_ENDED_CODE,
+  closeRevoked,
   type BackoffLimit, type Bus, type ClientSession, type LimitStore, type Revocation, type Serializers, type ServiceHandler, type WindowLimit,
 } from './bus.ts';
 import { Router } from './router.ts';
@@ -68,15 +68,15 @@ export class LocalBus implements Bus {
 
   revoke(r: Revocation): void {
     for (const l of this.revokeListeners) l(r);
-    const reason = revocationReason(r);
-    for (const s of this.router.sessionsOfUser(r.userId)) {
-      if (revokes(r, s.claims)) s.close(SESSION_ENDED_CODE, reason);
-    }
+    closeRevoked(r, (userId) => this.router.sessionsOfUser(userId));
   }
 
   onRevoke(listener: (r: Revocation) => void): void {
     this.revokeListeners.push(listener);
   }
+
+  /** One process is never cut off from itself. */
+  onResync(): void {}
 
   serve(service: string, handler: ServiceHandler): void {
     if (this.services.has(service)) throw new Error(`Service "${service}" is already served.`);
@@ -88,6 +88,14 @@ export class LocalBus implements Bus {
     const handler = node === this.node ? this.services.get(service) : undefined;
     if (!handler) throw notFound(`No ${service} service on node "${node}".`);
     return handler(request);
+  }
+
+  peers(): string[] {
+    return [];
+  }
+
+  async lease(): Promise<boolean> {
+    return true;
   }
 
   async close(): Promise<void> {}

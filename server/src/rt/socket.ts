@@ -18,9 +18,24 @@ const PING_INTERVAL_MS = 15_000;
 const PONG_WAIT_MS = 25_000;
 const MAX_PENDING = 64;
 
+/**
+ * Close code and reason of every socket of a node that is stopping (SIGTERM): the node is going away on
+ * purpose and the client should connect again at once, through the load balancer, to another node.
+ * 1012 is the WebSocket registry's "Service Restart".
+ */
+export const RESTART_CLOSE_CODE = 1012;
+export const RESTART_CLOSE_REASON = 'Server restarting, reconnect';
+
 export interface SocketServer {
   handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void;
   onClose(hook: (s: SocketSession) => void): void;
+  /** Sockets connected now. */
+  count(): number;
+  /**
+   * Refuses new sockets and closes every open one with RESTART_CLOSE_CODE; resolves when all have
+   * closed (the caller bounds the wait, then close() cuts what is left).
+   */
+  drain(): Promise<void>;
   close(): void;
 }
 
@@ -31,12 +46,18 @@ function toBytes(data: RawData): Uint8Array {
 
 export function createSocketServer(core: Core, handlers: SocketHandlers): SocketServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: core.config.maxMessageSizeBytes, perMessageDeflate: false });
+  // Which node a socket reached, for whoever looks behind a load balancer.
+  const nodeHeader = `X-Node: ${core.config.nodeName}`;
+  wss.on('headers', (headers) => headers.push(nodeHeader));
   // Message names come from the client: looked up in a Map of the handlers' own names, so that
   // 'constructor', '__proto__' and the like are unknown messages rather than Object.prototype members.
   const known = new Map(Object.entries(handlers));
   const clientIp = clientIpResolver(core.config.trustedProxies);
   const sessions = new Map<string, SocketSession>();
   const closeHooks: Array<(s: SocketSession) => void> = [];
+  let draining = false;
+  /** Called when the last socket has closed, while draining. */
+  let drained: (() => void) | undefined;
 
   const heartbeat = setInterval(() => {
     const now = Date.now();
@@ -85,6 +106,7 @@ export function createSocketServer(core: Core, handlers: SocketHandlers): Socket
       s.closed = true;
       sessions.delete(s.id);
       core.bus.detach(s.id);
+      if (drained && sessions.size === 0) drained();
       for (const hook of closeHooks) {
         try {
           hook(s);
@@ -162,6 +184,10 @@ export function createSocketServer(core: Core, handlers: SocketHandlers): Socket
         reject(socket, 404, 'Not Found', 'Not Found');
         return;
       }
+      if (draining) {
+        reject(socket, 503, 'Service Unavailable', 'Server restarting');
+        return;
+      }
       const params = new URLSearchParams(q === -1 ? '' : url.slice(q + 1));
       const formatParam = params.get('format') ?? '';
       let format: WireFormat;
@@ -182,11 +208,26 @@ export function createSocketServer(core: Core, handlers: SocketHandlers): Socket
       const status = params.get('status') === 'true';
       const lang = params.get('lang') || 'en';
       wss.handleUpgrade(req, socket, head, (ws) => {
+        // The node began to stop while the handshake was under way.
+        if (draining) {
+          ws.close(RESTART_CLOSE_CODE, RESTART_CLOSE_REASON);
+          return;
+        }
         connected(new SocketSession(crypto.randomUUID(), claims, ws, lang, clientIp(req), format), status);
       });
     },
     onClose(hook) {
       closeHooks.push(hook);
+    },
+    count() {
+      return sessions.size;
+    },
+    drain() {
+      draining = true;
+      if (sessions.size === 0) return Promise.resolve();
+      const done = new Promise<void>((resolve) => (drained = resolve));
+      for (const s of sessions.values()) s.close(RESTART_CLOSE_CODE, RESTART_CLOSE_REASON);
+      return done;
     },
     close() {
       clearInterval(heartbeat);

@@ -24,6 +24,7 @@ const groupsModule: RuntimeModule = {
     call('group_leave', (a) => nk.groupUserLeave(a.groupId, a.userId, a.username));
     call('group_users', (a) => nk.groupUsersList(a.groupId, a.limit, a.state, a.cursor));
     call('user_groups', (a) => nk.userGroupsList(a.userId, a.limit, a.state, a.cursor));
+    call('group_state', (a) => nk.groupUserState(a.groupId, a.userId));
   },
 };
 
@@ -99,6 +100,12 @@ describe('nk groups', () => {
     await rpc('group_kick', { groupId: g.id, userIds: [b.user_id] });
     await rpc('group_ban', { groupId: g.id, userIds: [b.user_id] });
     assert.deepEqual(await states(g.id), { [owner.user_id]: 0, [a.user_id]: 1, [b.user_id]: 4 });
+    // groupUserState says the same of each user, and nothing of a stranger.
+    assert.deepEqual(
+      [await rpc('group_state', { groupId: g.id, userId: owner.user_id }), await rpc('group_state', { groupId: g.id, userId: a.user_id }),
+        await rpc('group_state', { groupId: g.id, userId: b.user_id }), await rpc('group_state', { groupId: g.id, userId: crypto.randomUUID() })],
+      [0, 1, 4, null],
+    );
     // A banned user's join stays a no-op.
     await rpc('group_join', { groupId: g.id, userId: b.user_id });
     assert.equal((await states(g.id))[b.user_id], 4);

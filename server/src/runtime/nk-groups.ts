@@ -55,6 +55,8 @@ export interface NkGroups {
   groupUpdate(groupId: string, input: NkGroupInput, callerId?: string): Promise<void>;
   /** Deletes a group and its channel's messages; with callerId, only as that superadmin. */
   groupDelete(groupId: string, callerId?: string): Promise<void>;
+  /** The user's state in the group (0 superadmin, 1 admin, 2 member, 3 join request, 4 banned), or undefined. */
+  groupUserState(groupId: string, userId: string): Promise<number | undefined>;
   /** The groups that exist among the ids. */
   groupsGetId(groupIds: string[]): Promise<NkGroup[]>;
   /** Adds users as members, or accepts their join requests (-4 notification and a system message). */
@@ -149,6 +151,11 @@ export function groupNk(core: Core): NkGroups {
     async groupDelete(groupId, callerId) {
       const actor = callerId ? await actorOf(callerId) : (await superadmins(groupId))[0];
       await groups.delete(actor.id, groupId);
+    },
+    async groupUserState(groupId, userId) {
+      if (!isUuid(groupId)) throw invalid('Invalid group identifier.');
+      if (!isUuid(userId)) throw invalid('Invalid user id.');
+      return groups.state(groupId.toLowerCase(), userId.toLowerCase());
     },
     async groupsGetId(groupIds) {
       if (!Array.isArray(groupIds)) throw invalid('Group ids must be a list.');

@@ -20,6 +20,12 @@ const realtimeModule: RuntimeModule = {
     call('channel_update', (a) => nk.channelMessageUpdate(a.channelId, a.messageId, a.content, a.senderId, a.senderUsername, a.persist));
     call('channel_remove', (a) => nk.channelMessageRemove(a.channelId, a.messageId, a.senderId, a.senderUsername, a.persist));
     call('channel_list', (a) => nk.channelMessagesList(a.channelId, a.limit, a.forward, a.cursor));
+    call('channel_get', (a) => nk.channelMessagesGetId(a.channelId, a.messageIds));
+    call('channels_list', (a) => nk.channelsMessagesList(a.channelIds, a.limit, a.cursor, a.options));
+    call('channels_summary', (a) =>
+      nk.channelsSummary(a.userId, (a.channels as Array<{ channelId: string; since?: string }>).map((c) => ({
+        channelId: c.channelId, since: c.since ? new Date(c.since) : null,
+      })), a.options));
     // Stream calls name the caller's own socket session (the RPC is called over that socket).
     call('stream_join', (a, ctx) => nk.streamUserJoin(a.userId ?? ctx.userId!, ctx.sessionId!, a.stream ?? LOBBY, a.hidden, a.persistence, a.status));
     call('stream_update', (a, ctx) => nk.streamUserUpdate(ctx.userId!, ctx.sessionId!, a.stream ?? LOBBY, a.hidden, a.persistence, a.status));
@@ -259,5 +265,62 @@ describe('nk streams', () => {
     // The session is the caller's, the user someone else.
     const other = await h.ts.newSession();
     await assert.rejects(socketRpc(sa, 'stream_join', { userId: other.user_id }), (e: { message: string }) => /Session not found/.test(e.message));
+  });
+});
+
+describe('nk reads of several channels', () => {
+  async function twoRooms(): Promise<[string, string]> {
+    return [await rpc('channel_id', { target: `a ${uniq()}`, type: 1 }), await rpc('channel_id', { target: `b ${uniq()}`, type: 1 })];
+  }
+  const text = (m: { content: { text?: string } }) => m.content.text;
+
+  it('channelsMessagesList merges channels newest first, pages to older ones, and keeps only messages with the field', async () => {
+    const [a, b] = await twoRooms();
+    for (const [i, ch] of [a, b, a, b, a].entries()) await rpc('channel_send', { channelId: ch, content: { text: `m${i}` } });
+    await rpc('channel_send', { channelId: a, content: { other: true } });
+    const first = await rpc('channels_list', { channelIds: [a, b], limit: 3, options: { contentField: 'text' } });
+    assert.deepEqual(first.messages.map(text), ['m4', 'm3', 'm2']);
+    assert.deepEqual(first.messages.map((m: { channelId: string }) => m.channelId), [a, b, a]);
+    const second = await rpc('channels_list', { channelIds: [a, b], limit: 3, cursor: first.cursor, options: { contentField: 'text' } });
+    assert.deepEqual(second.messages.map(text), ['m1', 'm0']);
+    assert.equal(second.cursor, undefined);
+    const all = await rpc('channels_list', { channelIds: [a], limit: 10 });
+    assert.deepEqual(all.messages.map(text), [undefined, 'm4', 'm2', 'm0']);
+    assert.equal((await h.refusal('channels_list', { channelIds: [a], cursor: 'bad' })).status, 400);
+    assert.equal((await h.refusal('channels_list', { channelIds: ['nope'] })).status, 400);
+  });
+
+  it('channelMessagesGetId finds the channel\'s messages among the ids only', async () => {
+    const [a, b] = await twoRooms();
+    const x = await rpc('channel_send', { channelId: a, content: { text: 'x' } });
+    const y = await rpc('channel_send', { channelId: b, content: { text: 'y' } });
+    const got = await rpc('channel_get', { channelId: a, messageIds: [y.messageId, x.messageId, 'junk'] });
+    assert.deepEqual(got.map((m: { messageId: string }) => m.messageId), [x.messageId]);
+  });
+
+  it('channelsSummary counts others\' messages after a time and gives each channel\'s newest, in the order asked', async () => {
+    const [a, b] = await twoRooms();
+    const me = crypto.randomUUID();
+    const empty = await rpc('channel_id', { target: `c ${uniq()}`, type: 1 });
+    const first = await rpc('channel_send', { channelId: a, content: { text: '1' } });
+    await sleep(5);
+    await rpc('channel_send', { channelId: a, content: { text: '2' } });
+    await rpc('channel_send', { channelId: a, content: { text: 'моё' }, senderId: me });
+    await rpc('channel_send', { channelId: a, content: { note: 'no text' } });
+    await rpc('channel_send', { channelId: b, content: { text: '3' } });
+    const rows = await rpc('channels_summary', {
+      userId: me,
+      channels: [{ channelId: b }, { channelId: a, since: first.createTime }, { channelId: empty }],
+      options: { contentField: 'text' },
+    });
+    assert.deepEqual(rows.map((r: { channelId: string }) => r.channelId), [b, a, empty]);
+    assert.deepEqual(rows.map((r: { unread: number }) => r.unread), [1, 1, 0]);
+    assert.equal(text(rows[0].last), '3');
+    assert.equal(text(rows[1].last), 'моё');
+    assert.equal(rows[2].last, undefined);
+    const all = await rpc('channels_summary', { userId: me, channels: [{ channelId: a }], options: { maxUnread: 2 } });
+    assert.equal(all[0].unread, 2);
+    assert.deepEqual(all[0].last.content, { note: 'no text' });
+    assert.equal((await h.refusal('channels_summary', { userId: 'x', channels: [{ channelId: a }] })).status, 400);
   });
 });

@@ -1,6 +1,9 @@
 // The `nk` facade's chat channels and custom streams. Modules act as the system: messages need no
 // membership, and their sender is the system user unless the module names one.
-import { ChannelType, channelId as channelIdOf, parseChannelId, targetStream, type MessageSender, type PostedMessage, type StoredMessage } from '../core/channels.ts';
+import {
+  ChannelType, channelId as channelIdOf, channelSummaries, messagesById, newestMessages, parseChannelId, targetStream,
+  type MessageSender, type PostedMessage, type StoredMessage,
+} from '../core/channels.ts';
 import type { Core } from '../core/index.ts';
 import { SYSTEM_USER_ID } from '../core/storage.ts';
 import type { StreamInput } from '../core/streams.ts';
@@ -37,6 +40,21 @@ export interface NkChannelMessageList {
   cacheableCursor?: string;
 }
 
+/** A channel's unread count and newest message (channelsSummary). */
+export interface NkChannelSummary {
+  channelId: string;
+  /** Messages after the channel's `since` from other users, counted up to the cap. */
+  unread: number;
+  last?: NkChannelMessage;
+}
+
+export interface NkChannelSummaryOptions {
+  /** Unread messages are counted up to this many (default 1000, at most 100000). */
+  maxUnread?: number;
+  /** Only messages whose content has this field (not null) count and show (e.g. "text"). */
+  contentField?: string;
+}
+
 /** Channel message writes, also offered bound to a transaction (nk.tx), where delivery waits for the commit. */
 export interface NkChannelWrites {
   /**
@@ -55,6 +73,18 @@ export interface NkChannels extends NkChannelWrites {
   channelIdBuild(senderId: string | null | undefined, target: string, type: number): string;
   /** A channel's stored messages, oldest first unless forward is false; limit 1-100 (default 100). No access check. */
   channelMessagesList(channelId: string, limit?: number, forward?: boolean, cursor?: string): Promise<NkChannelMessageList>;
+  /** The stored messages of the channel among the ids (others are left out), oldest first. No access check. */
+  channelMessagesGetId(channelId: string, messageIds: string[]): Promise<NkChannelMessage[]>;
+  /**
+   * Several channels' stored messages merged newest first (limit 1-100, default 100); the cursor pages to
+   * older ones. Only messages whose content has `contentField` (not null), when given. No access check.
+   */
+  channelsMessagesList(channelIds: string[], limit?: number, cursor?: string, options?: { contentField?: string }): Promise<{ messages: NkChannelMessage[]; cursor?: string }>;
+  /**
+   * For each channel, in the order given, in one database statement: the messages after `since` (every
+   * message when absent) not sent by userId, counted up to a cap, and the newest message. No access check.
+   */
+  channelsSummary(userId: string, channels: Array<{ channelId: string; since?: Date | null }>, options?: NkChannelSummaryOptions): Promise<NkChannelSummary[]>;
 }
 
 /** A stream: subject and subcontext are UUIDs or empty; modes other than the server's own (0-7) get stream_presence_events. */
@@ -170,7 +200,45 @@ export function channelNk(core: Core): NkChannels {
       if (page.cacheableCursor) out.cacheableCursor = page.cacheableCursor;
       return out;
     },
+    async channelMessagesGetId(channelId, messageIds) {
+      const s = parseChannelId(channelId);
+      if (!Array.isArray(messageIds) || messageIds.length > 1000) throw invalid('Message ids must be a list of at most 1000.');
+      const ids = messageIds.filter(isUuid);
+      return (await messagesById(core.db, s, ids)).map((m) => messageOf(s, m, channelId));
+    },
+    async channelsMessagesList(channelIds, limit = 100, cursor, options = {}) {
+      const streams = channelList(channelIds).map(parseChannelId);
+      const page = await newestMessages(core.db, streams, limit, cursor || undefined, { contentField: options.contentField });
+      const out: { messages: NkChannelMessage[]; cursor?: string } = {
+        messages: page.messages.map((m) => messageOf(m.stream, m, channelIdOf(m.stream))),
+      };
+      if (page.cursor) out.cursor = page.cursor;
+      return out;
+    },
+    async channelsSummary(userId, channels, options = {}) {
+      if (!Array.isArray(channels)) throw invalid('Channels must be a list.');
+      if (channels.length > MAX_CHANNELS) throw invalid(`At most ${MAX_CHANNELS} channels at once.`);
+      const entries = channels.map((c) => {
+        const since = c?.since ?? null;
+        if (since !== null && !(since instanceof Date && Number.isFinite(since.getTime()))) throw invalid('Invalid time.');
+        return { id: c.channelId, stream: parseChannelId(c.channelId), since };
+      });
+      const rows = await channelSummaries(core.db, userId, entries, options.maxUnread ?? 1000, { contentField: options.contentField });
+      return rows.map((r, i) => {
+        const out: NkChannelSummary = { channelId: entries[i].id, unread: r.unread };
+        if (r.last) out.last = messageOf(entries[i].stream, r.last, entries[i].id);
+        return out;
+      });
+    },
   };
+}
+
+const MAX_CHANNELS = 1000;
+
+function channelList(ids: unknown): string[] {
+  if (!Array.isArray(ids)) throw invalid('Channel ids must be a list.');
+  if (ids.length > MAX_CHANNELS) throw invalid(`At most ${MAX_CHANNELS} channels at once.`);
+  return ids as string[];
 }
 
 function presenceOf(p: TrackedPresence): NkStreamPresence {

@@ -145,6 +145,8 @@ export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams
   accountDeleteId(userId: string): Promise<void>;
   usersGetId(userIds: string[]): Promise<NkUser[]>;
   usersGetUsername(usernames: string[]): Promise<NkUser[]>;
+  /** Named users whose display name contains `text` (case ignored), by name, `exceptId` left out; at most `limit` (1-100). */
+  usersSearch(text: string, limit: number, exceptId?: string): Promise<NkUser[]>;
   usersBanId(userIds: string[]): Promise<void>;
   usersUnbanId(userIds: string[]): Promise<void>;
 
@@ -259,6 +261,9 @@ export function createNk(core: Core, matches: MatchRegistry): Nk {
     },
     async usersGetUsername(names) {
       return (await users.get([], names)).map((u) => userFromRow(u.row, u.online));
+    },
+    async usersSearch(text, limit, exceptId) {
+      return (await users.search(text, limit, exceptId)).map((u) => userFromRow(u.row, u.online));
     },
     async usersBanId(ids) {
       for (const id of ids) if (!isUuid(id)) throw invalid('Invalid user id.');

@@ -1,7 +1,8 @@
-// Named RPCs, their before and after hooks, hooks of socket messages and event handlers registered by
-// runtime modules.
+// Named RPCs, their before and after hooks, hooks of socket messages, event handlers and page metadata
+// registered by runtime modules.
 import type { Logger } from '../log.ts';
 import type { MatchHandler, MatchmakerMatchedFunction } from './match-types.ts';
+import { PageMetaRoutes } from './page-meta.ts';
 import type {
   ApiEvent, EventContext, EventHandler, Initializer, RpcAfterHook, RpcBeforeHook, RpcFunction, RtAfterHook, RtBeforeHook,
 } from './types.ts';
@@ -34,6 +35,8 @@ export class Registry {
   /** The matchmaker-matched function of a module, if one registered it. */
   matchmakerMatched: MatchmakerMatchedFunction | undefined;
   readonly shutdownHooks: Array<() => Promise<void> | void> = [];
+  /** Modules' metadata of the web app's pages, for link previews. */
+  readonly pageMeta = new PageMetaRoutes();
   readonly logger: Logger;
   /** The module settings (the configuration's runtimeEnv) that every call's context carries as `env`. */
   readonly env: Readonly<Record<string, string>>;
@@ -106,6 +109,7 @@ export class Registry {
         this.rpcs.set(key, fn);
         if (cap !== undefined) this.bodyCaps.set(key, cap);
       },
+      registerPageMeta: (pattern, fn) => this.pageMeta.add(pattern, fn),
       registerBeforeRpc: (id, fn) => addHook(this.beforeRpc, id.trim().toLowerCase(), fn, 'before RPC'),
       registerAfterRpc: (id, fn) => addHook(this.afterRpc, id.trim().toLowerCase(), fn, 'after RPC'),
       registerBeforeRt: (name, fn) => addHook(this.beforeRt, rtHookKey(name.trim()), fn, 'before socket message'),

@@ -88,8 +88,44 @@ export type RpcBeforeHook = (ctx: RpcContext, payload: string) => Promise<string
 /** Runs after an RPC succeeded, before its answer is sent; errors are logged. */
 export type RpcAfterHook = (ctx: RpcContext, result: string, payload: string) => Promise<void> | void;
 
+/**
+ * What a crawler (a link preview) reads of one page of the web app: the server writes it into the HTML it
+ * sends for that page, since crawlers run no JavaScript.
+ */
+export interface PageMeta {
+  /** The page's own title: og:title, and the document's title before the site's name. */
+  title: string;
+  /** Plain text: meta description and og:description. */
+  description?: string;
+  /** An absolute https URL, or a path on this site (made absolute with the site's address). */
+  image?: string;
+  /** og:type; `website` when absent. */
+  type?: string;
+  /** og:site_name, also added to the document's title ("title — siteName"). */
+  siteName?: string;
+}
+
+export interface PageMetaContext {
+  /** The page's path, decoded. */
+  path: string;
+}
+
+/**
+ * The metadata of a page whose path matched the pattern (`params` by the pattern's `:name` segments,
+ * decoded), or nothing for the app's plain page: a page that is missing or not public must give nothing.
+ */
+export type PageMetaFunction = (
+  params: Record<string, string>,
+  ctx: PageMetaContext,
+) => Promise<PageMeta | null | undefined> | PageMeta | null | undefined;
+
 export interface Initializer {
   registerRpc(id: string, fn: RpcFunction, options?: RpcOptions): void;
+  /**
+   * Page metadata for the web app's pages whose path matches `pattern` ('/news/:id': literal segments and
+   * `:name` ones, each matching one non-empty segment). One function per pattern.
+   */
+  registerPageMeta(pattern: string, fn: PageMetaFunction): void;
   /** One per RPC id (case-insensitive). */
   registerBeforeRpc(id: string, fn: RpcBeforeHook): void;
   registerAfterRpc(id: string, fn: RpcAfterHook): void;

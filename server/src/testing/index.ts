@@ -206,5 +206,6 @@ export async function json(res: Response): Promise<any> {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+export { dropRedisKeys, postgresAnswers, redisAnswers, TEST_PG_URL, TEST_REDIS_URL } from './cluster.ts';
 export { startSmtpServer, type ParsedMail, type TestSmtpServer } from './smtp.ts';
 export { startOidcProvider, type OidcAccount, type OidcProviderOptions, type TestOidcProvider } from './oidc.ts';

@@ -1,5 +1,5 @@
 // The root layout: header with navigation and account, the page, and the footer.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { sessionManager } from '../lib/nakama/session.ts';
 import { useAccount } from '../stores/account.ts';
@@ -8,6 +8,9 @@ import { formatNumber } from '../shared/i18n/number.ts';
 import { initials, personName } from '../shared/lib/person.ts';
 import { withReturn } from '../shared/lib/return-to.ts';
 import { COMMUNITY_CHAT_URL, layoutMessages as m } from './messages.ts';
+
+// Loaded for signed-in users only: visitors' first page does not carry it.
+const ChatWidget = lazy(() => import('../features/chat/chat-widget.tsx').then((m) => ({ default: m.ChatWidget })));
 
 const NAV = [
   { to: '/', label: m.home, end: true, mobile: true },
@@ -136,6 +139,12 @@ export function RootLayout() {
         </nav>
         <p>© {new Date().getFullYear()} Трибуна</p>
       </footer>
+      {/* Chat and friends: signed-in, non-guest users only. */}
+      {authenticated && (
+        <Suspense fallback={null}>
+          <ChatWidget />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   );

@@ -1,7 +1,8 @@
 // /teams/{teamId}/schedule: the team's month calendar; managers create, edit and delete events.
 import { isSameMonth, startOfMonth } from 'date-fns';
 import { useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
+import { useAddressParams } from '../../shared/lib/use-address-params.ts';
 import type { TeamEvent } from '@tribuna/portal/types';
 import { useTeamEvents } from '../../shared/api/calendar.ts';
 import { useTeam } from '../../shared/api/teams.ts';
@@ -21,7 +22,7 @@ export function Component() {
   const { teamId = '' } = useParams();
   const team = useTeam(teamId);
   const canManage = team.data?.viewer?.can_manage === true;
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useAddressParams();
   const month = parseMonthKey(params.get('month')) ?? startOfMonth(new Date());
   const events = useTeamEvents(teamId, monthRange(month));
   // By time, whatever order the server gives.
@@ -30,12 +31,7 @@ export function Component() {
   const listHeading = useRef<HTMLHeadingElement>(null);
   const focusAfterClose = useRef<HTMLElement | null>(null);
 
-  const setMonth = (next: Date) => {
-    const p = new URLSearchParams(params);
-    if (isSameMonth(next, new Date())) p.delete('month');
-    else p.set('month', monthKey(next));
-    setParams(p, { replace: true });
-  };
+  const setMonth = (next: Date) => setParam('month', isSameMonth(next, new Date()) ? undefined : monthKey(next));
   const openEdit = (id: string) => {
     const event = list.find((e) => e.id === id);
     if (event) setDialog({ mode: 'edit', event });

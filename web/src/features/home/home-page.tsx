@@ -1,7 +1,12 @@
+// The home page: separate blocks, one under another: the headline, what is on (the next matches,
+// broadcasts, the nearest tournaments) and the latest news. «Купить билеты» leads to the matches.
 import { Link } from 'react-router';
+import { LatestNews } from './latest-news.tsx';
+import { Broadcasts, NearestTournaments, UpcomingMatches } from './whats-on.tsx';
 import { homeMessages as m } from './messages.ts';
+import './home.css';
 
-export function HomePage() {
+function Hero() {
   return (
     <section className="hero">
       <h1>{m.title}</h1>
@@ -11,5 +16,17 @@ export function HomePage() {
         <Link className="btn btn-secondary" to="/matches">{m.buyTickets}</Link>
       </div>
     </section>
+  );
+}
+
+export function HomePage() {
+  return (
+    <div className="home">
+      <Hero />
+      <UpcomingMatches />
+      <Broadcasts />
+      <NearestTournaments />
+      <LatestNews />
+    </div>
   );
 }

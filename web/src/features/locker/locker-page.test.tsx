@@ -188,6 +188,19 @@ describe('locker room', () => {
     expect(rpc).toHaveBeenLastCalledWith('update_team_player_position', { id: 'pos1', x: 0.56, y: 0.5 });
   });
 
+  it('counts every arrow press, even those that come before the pitch has re-rendered', async () => {
+    server({
+      list_team_player_positions: () => ({ positions: [{ id: 'pos1', teamId: 't1', formationId: 'f1', playerId: 'p1', x: 0.5, y: 0.5 }] }),
+      update_team_player_position: (p) => ({ teamId: 't1', formationId: 'f1', playerId: 'p1', ...p }),
+    });
+    open();
+    const token = await screen.findByTestId('token-p1');
+    // Five presses in one go: the token element still shows the old place between them.
+    for (let i = 0; i < 5; i++) token.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    await waitFor(() => expect(token).toHaveAttribute('data-x', '0.600'));
+    await waitFor(() => expect(rpc).toHaveBeenCalledWith('update_team_player_position', { id: 'pos1', x: 0.6, y: 0.5 }), { timeout: 3000 });
+  });
+
   it('saves a burst at once when another player is moved, and keeps moves on the pitch', async () => {
     server({
       list_team_players: () => ({ team_players: [...players, second] }),

@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import type { Position, TeamPlayer } from '@tribuna/portal/types';
 import { ApiError } from '../../lib/nakama/errors.ts';
 import { useTeam } from '../../shared/api/teams.ts';
+import { useAuthenticated } from '../../stores/session.ts';
 import { ErrorState, Notice, Spinner } from '../../shared/ui/index.tsx';
 import { useToast } from '../../shared/ui/toast.tsx';
 import {
@@ -17,6 +18,7 @@ import { Bench, ChipContent, fullName } from './bench.tsx';
 import { announcements, BENCH_ID, draggedPlayer, landing, screenReaderInstructions } from './dnd.ts';
 import { lockerMessages as m } from './messages.ts';
 import { Pitch, type PitchToken } from './pitch.tsx';
+import { TeamChat } from './team-chat.tsx';
 import { useMoveBurst, type Move } from './use-move-burst.ts';
 import { usePitchHeight } from './use-pitch-height.ts';
 import './locker.css';
@@ -38,6 +40,7 @@ export function Component() {
   const qc = useQueryClient();
   const toast = useToast();
   const team = useTeam(teamId);
+  const authenticated = useAuthenticated();
   const formations = useQuery(formationsQuery(teamId));
   const current = formations.data ? currentFormation(formations.data) : undefined;
   const positions = useQuery({ ...positionsQuery(teamId, current?.id ?? ''), enabled: !!current });
@@ -111,8 +114,11 @@ export function Component() {
     await qc.invalidateQueries({ queryKey: lockerKeys.formations(teamId) });
   }
 
-  function nudge(p: Position, x: number, y: number) {
-    const to = { x: clamp01(x), y: clamp01(y) };
+  /** Steps from the place in the cache: keys pressed faster than the pitch re-renders each count. */
+  function nudge(p: Position, dx: number, dy: number) {
+    const now = qc.getQueryData<Position[]>(positionsKey)?.find((o) => o.id === p.id) ?? p;
+    const step = (v: number, d: number) => clamp01(Math.round((v + d) * 1000) / 1000);
+    const to = { x: step(now.x, dx), y: step(now.y, dy) };
     showAt(p, to.x, to.y);
     burst.push({ positionId: p.id, ...to });
   }
@@ -207,6 +213,7 @@ export function Component() {
               {m.pickHint} {m.dragHint} {m.keyboardHint}
             </p>
           )}
+          {authenticated && team.data && (team.data.viewer.is_member || canManage) && <TeamChat teamId={teamId} teamName={team.data.name} canManage={canManage} />}
         </div>
       </div>
       <DragOverlay dropAnimation={null}>{dragging && <div className="bench-chip overlay"><ChipContent tp={dragging} /></div>}</DragOverlay>

@@ -27,6 +27,10 @@ export const lockerMessages = {
   sceneFailed: 'Не удалось загрузить 3D-сцену. Обновите страницу.',
   orbitHint: 'Перетаскивайте поле мышью, чтобы вращать его; колесо — приближение.',
   back2d: 'Вернуться к плоской схеме',
+  teamChat: 'Чат команды',
+  chatLoadFailed: 'Не удалось загрузить чат команды',
+  chatMissing: 'У команды пока нет чата: его создаст владелец или администратор команды.',
+  retry: 'Повторить',
 };
 
 /** What a screen reader hears while a player is dragged: Russian, by the player's name. */

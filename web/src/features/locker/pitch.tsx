@@ -22,8 +22,8 @@ interface Props {
   pitchRef: RefObject<HTMLDivElement | null>;
   /** The id of the text that explains the tokens' keys. */
   keysHintId?: string;
-  /** An arrow key: the token's new place. */
-  onNudge(position: Position, x: number, y: number): void;
+  /** An arrow key: the step to move the token by (from where it is now, which may be ahead of this render). */
+  onNudge(position: Position, dx: number, dy: number): void;
   onRemove(position: Position): void;
   /** A click on empty grass, at pitch fractions. */
   onPlace(x: number, y: number): void;
@@ -98,7 +98,7 @@ export function Pitch({ tokens, editable, pitchRef, keysHintId, onNudge, onRemov
     const d = ARROWS[e.key];
     if (d) {
       e.preventDefault();
-      onNudge(p, p.x + d[0], p.y + d[1]);
+      onNudge(p, d[0], d[1]);
     } else if (e.key === 'Delete' || e.key === 'Backspace') {
       e.preventDefault();
       onRemove(p);

@@ -2,7 +2,8 @@
 // sees the events of their teams (read-only here, each linking to its team's calendar).
 import { isSameMonth, startOfMonth } from 'date-fns';
 import { useCallback, useRef, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { useAddressParams } from '../../shared/lib/use-address-params.ts';
 import type { MyTeamEvent } from '@tribuna/portal/types';
 import { useMyTeamEvents } from '../../shared/api/calendar.ts';
 import { dayKey, isEventType, monthKey, monthRange, parseDayKey, parseMonthKey } from '../../shared/lib/calendar.ts';
@@ -49,7 +50,7 @@ export function Component() {
   const authenticated = useAuthenticated();
   const onSaveFailed = useCallback(() => toast(m.storageFailed, 'error'), [toast]);
   const { events, add, replace, remove } = useLocalEvents(onSaveFailed);
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useAddressParams();
   const month = parseMonthKey(params.get('month')) ?? startOfMonth(new Date());
   const teamEvents = useMyTeamEvents(monthRange(month), authenticated);
   const [editing, setEditing] = useState<{ id: string; deleting: boolean } | null>(null);
@@ -62,12 +63,7 @@ export function Component() {
   const items = [...local, ...team].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
   const editingEvent = editing && events.find((e) => e.id === editing.id);
 
-  const setMonth = (next: Date) => {
-    const p = new URLSearchParams(params);
-    if (isSameMonth(next, new Date())) p.delete('month');
-    else p.set('month', monthKey(next));
-    setParams(p, { replace: true });
-  };
+  const setMonth = (next: Date) => setParam('month', isSameMonth(next, new Date()) ? undefined : monthKey(next));
   const close = (deleted = false) => {
     focusAfterClose.current = deleted ? listHeading.current : null;
     setEditing(null);

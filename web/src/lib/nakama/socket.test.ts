@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session, Socket } from '@heroiclabs/nakama-js';
 import type { SessionSnapshot } from './session.ts';
-import { followSession, HEARTBEAT_MS, RealtimeSocket, RECONNECT_DELAY_MS, type RealtimeEvent } from './socket.ts';
+import { followSession, HEARTBEAT_MS, RealtimeSocket, RECONNECT_DELAY_MS, RESTART_CLOSE_CODE, RESTART_JITTER_MS, type RealtimeEvent } from './socket.ts';
 
 class FakeSocket {
   connectedWith?: Session;
@@ -41,13 +41,13 @@ class FakeSocket {
 
 const session = (token: string) => ({ token, user_id: 'u1', expires_at: Date.now() / 1000 + 3600 }) as Session;
 
-function setup(opts: { failFirst?: number } = {}) {
+function setup(opts: { failFirst?: number; fails?: (index: number) => boolean } = {}) {
   const sockets: FakeSocket[] = [];
   let token = 'token-1';
   let failures = opts.failFirst ?? 0;
   const rt = new RealtimeSocket({
     createSocket: () => {
-      const s = new FakeSocket(failures-- > 0);
+      const s = new FakeSocket(opts.fails ? opts.fails(sockets.length) : failures-- > 0);
       sockets.push(s);
       return s as unknown as Socket;
     },
@@ -103,6 +103,58 @@ describe('RealtimeSocket', () => {
     // The old socket's late close event changes nothing.
     t.sockets[0].ondisconnect({});
     await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS);
+    expect(t.sockets).toHaveLength(2);
+  });
+
+  it('comes back within the short jitter when the server closes with 1012 (restarting), without clearing what it showed', async () => {
+    const t = setup();
+    t.rt.connect();
+    await settle();
+    await t.rt.joinChat('lobby', 1);
+    await t.rt.followUsers(['u2']);
+
+    t.last().ondisconnect({ code: RESTART_CLOSE_CODE, reason: 'Server restarting, reconnect' });
+    expect(t.rt.state).toBe('waiting');
+    await vi.advanceTimersByTimeAsync(RESTART_JITTER_MS);
+    expect(t.sockets).toHaveLength(2);
+    expect(t.rt.state).toBe('open');
+    expect(t.last().joins).toEqual(['lobby']);
+    expect(t.last().follows).toEqual([['u2']]);
+    expect(t.events.map((e) => e.type)).toEqual(['open', 'status', 'close', 'status', 'open']);
+    expect(t.events[2]).toEqual({ type: 'close', restarting: true });
+    expect(t.events.at(-1)).toEqual({ type: 'open', reconnected: true });
+  });
+
+  it('spreads the restart reconnects over the jitter, and waits the usual 3 s when that attempt fails', async () => {
+    expect(RESTART_JITTER_MS).toBeLessThan(RECONNECT_DELAY_MS);
+    // The latest a random wait can fall.
+    vi.spyOn(Math, 'random').mockReturnValue(0.999);
+    const t = setup({ fails: (i) => i === 1 });
+    t.rt.connect();
+    await settle();
+    t.last().ondisconnect({ code: RESTART_CLOSE_CODE });
+    await vi.advanceTimersByTimeAsync(RESTART_JITTER_MS * 0.99);
+    expect(t.sockets).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(RESTART_JITTER_MS * 0.01);
+    expect(t.sockets).toHaveLength(2);
+    expect(t.rt.state).toBe('waiting');
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS - 10);
+    expect(t.sockets).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(t.sockets).toHaveLength(3);
+    expect(t.rt.state).toBe('open');
+    vi.restoreAllMocks();
+  });
+
+  it('treats any other close as a lost connection: back after 3 s', async () => {
+    const t = setup();
+    t.rt.connect();
+    await settle();
+    t.last().ondisconnect({ code: 1006, reason: '' });
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS - 1);
+    expect(t.sockets).toHaveLength(1);
+    expect(t.events.at(-1)).toEqual({ type: 'close' });
+    await vi.advanceTimersByTimeAsync(1);
     expect(t.sockets).toHaveLength(2);
   });
 

@@ -1,6 +1,7 @@
 // The realtime socket of a signed-in user: connects with the current session, keeps a heartbeat, comes
 // back 3 s after a connection is lost (with a fresh token, re-joining its channels and status follows),
-// and fans its events out to listeners. The query cache is one (shared/api/realtime.ts); nothing else
+// at once (after a short jitter) when a stopping server asks it to with close code 1012, and fans its
+// events out to listeners. The query cache is one (shared/api/realtime.ts); nothing else
 // keeps socket state. The client comes in as options (realtime.ts builds the page's), so tests run this
 // in Node against the real server.
 import type { Channel, ChannelMessage, ChannelMessageAck, Notification, Presence, Session, Socket } from '@heroiclabs/nakama-js';
@@ -12,6 +13,13 @@ import type { SessionSnapshot } from './session.ts';
 export const HEARTBEAT_MS = 10_000;
 /** The wait before reconnecting after the connection is lost (not after disconnect()). */
 export const RECONNECT_DELAY_MS = 3_000;
+/**
+ * The close code of a server node that is stopping (a restart or a deploy): the load balancer sends the
+ * new connection to another node, so the client comes back at once, without showing the user anything.
+ */
+export const RESTART_CLOSE_CODE = 1012;
+/** The longest wait before reconnecting after RESTART_CLOSE_CODE: a random share of it, so the sockets of a stopping node do not all arrive in the same instant. */
+export const RESTART_JITTER_MS = 500;
 
 /** A presence as status events carry it: the session's status text ('' when simply online). */
 export interface UserPresence extends Presence {
@@ -21,8 +29,11 @@ export interface UserPresence extends Presence {
 export type RealtimeEvent =
   /** Connected; `reconnected` after a lost connection or a new token, once channels and follows are back. */
   | { type: 'open'; reconnected: boolean }
-  /** The connection is gone (lost, or disconnect()). */
-  | { type: 'close' }
+  /**
+   * The connection is gone (lost, or disconnect()). `restarting`: the server node is stopping and the
+   * socket reconnects at once; what it showed stays as it is until the new connection answers.
+   */
+  | { type: 'close'; restarting?: boolean }
   | { type: 'notification'; notification: Notification }
   | { type: 'channel_message'; message: ChannelMessage }
   /** Who of `userIds` is online now: the answer to a follow (none when unfollowed). */
@@ -39,6 +50,8 @@ export interface RealtimeOptions {
   session(): Promise<Session>;
   heartbeatMs?: number;
   reconnectDelayMs?: number;
+  /** The wait after RESTART_CLOSE_CODE; default a random time up to RESTART_JITTER_MS. */
+  restartDelayMs?: () => number;
   /** Whether the user appears online to those who follow them (default true). */
   appearOnline?: boolean;
 }
@@ -159,7 +172,7 @@ export class RealtimeSocket {
   }
 
   /** Lets go of the current connection, if any, without scheduling a reconnect. */
-  private drop(next: RealtimeState): void {
+  private drop(next: RealtimeState, restarting = false): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     const socket = this.socket;
@@ -167,7 +180,7 @@ export class RealtimeSocket {
     this.socket = undefined;
     this.current = next;
     if (socket) silence(socket);
-    if (wasOpen) this.emit({ type: 'close' });
+    if (wasOpen) this.emit(restarting ? { type: 'close', restarting } : { type: 'close' });
   }
 
   private async open(): Promise<void> {
@@ -177,7 +190,7 @@ export class RealtimeSocket {
     socket.setHeartbeatTimeoutMs(this.options.heartbeatMs ?? HEARTBEAT_MS);
     // The client closes the socket itself after a failed ping; the close event may come much later.
     socket.onheartbeattimeout = () => this.lost(socket);
-    socket.ondisconnect = () => this.lost(socket);
+    socket.ondisconnect = (e: unknown) => this.lost(socket, (e as { code?: unknown } | undefined)?.code === RESTART_CLOSE_CODE);
     socket.onerror = ignore;
     socket.onnotification = (notification) => this.emit({ type: 'notification', notification });
     socket.onchannelmessage = (message) => this.emit({ type: 'channel_message', message });
@@ -201,14 +214,20 @@ export class RealtimeSocket {
     if (this.socket === socket) this.emit({ type: 'open', reconnected });
   }
 
-  /** The connection is gone without disconnect(): try again after the delay. */
-  private lost(socket: Socket): void {
+  /**
+   * The connection is gone without disconnect(): try again after the delay, or almost at once when the
+   * server said it is restarting (a failed attempt then waits the usual delay).
+   */
+  private lost(socket: Socket, restarting = false): void {
     if (this.socket !== socket) return;
-    this.drop('waiting');
+    this.drop('waiting', restarting);
+    const delay = restarting
+      ? (this.options.restartDelayMs?.() ?? Math.random() * RESTART_JITTER_MS)
+      : (this.options.reconnectDelayMs ?? RECONNECT_DELAY_MS);
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.open();
-    }, this.options.reconnectDelayMs ?? RECONNECT_DELAY_MS);
+    }, delay);
   }
 
   /** Joins the channels and follows the users of the previous connections. */

@@ -45,7 +45,4 @@ export async function uploadFile(base64: string, format: string, onProgress?: (f
   });
 }
 
-/** The URL an uploaded file is served at. */
-export function fileUrl(id: string): string {
-  return `/uploads/${encodeURIComponent(id)}`;
-}
+export { fileUrl } from './file-url.ts';

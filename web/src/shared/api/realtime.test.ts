@@ -52,6 +52,9 @@ describe('socket events in the cache', () => {
     applyRealtimeEvent(qc, { type: 'status', userIds: ['u1'], presences: [] });
     expect(qc.getQueryData(presenceKey)).toEqual({});
     applyRealtimeEvent(qc, { type: 'status', userIds: ['u3'], presences: [presence('u3', 's4')] });
+    // A server restart's reconnect follows them again at once: what is shown stays meanwhile.
+    applyRealtimeEvent(qc, { type: 'close', restarting: true });
+    expect(qc.getQueryData(presenceKey)).toEqual({ u3: [presence('u3', 's4')] });
     applyRealtimeEvent(qc, { type: 'close' });
     expect(qc.getQueryData(presenceKey)).toEqual({});
   });

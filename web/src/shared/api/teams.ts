@@ -22,5 +22,5 @@ export const teamKeys = {
 };
 
 const getTeam = (id: string) => rpc<TeamWithViewer>('get_team', { id });
-const teamQuery = (id: string) => queryOptions({ queryKey: teamKeys.detail(id), queryFn: () => getTeam(id) });
+export const teamQuery = (id: string) => queryOptions({ queryKey: teamKeys.detail(id), queryFn: () => getTeam(id) });
 export const useTeam = (id: string) => useQuery(teamQuery(id));

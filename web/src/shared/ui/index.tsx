@@ -1,5 +1,6 @@
 // Small building blocks every page uses: buttons, fields, states, progress.
 import { useEffect, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { formatNumber } from '../i18n/number.ts';
 
 export function Button({ variant = 'primary', className = '', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'ghost' | 'danger' }) {
   return <button type="button" className={`btn btn-${variant} ${className}`} {...rest} />;
@@ -148,7 +149,7 @@ export function PageTitle({ children, title }: { children: ReactNode; title?: st
 /** 1 to 5 stars; read-only unless onRate is given. */
 export function Stars({ value, onRate, label = 'Рейтинг' }: { value: number; onRate?: (n: number) => void; label?: string }) {
   return (
-    <span className="stars" role={onRate ? 'radiogroup' : 'img'} aria-label={`${label}: ${value} из 5`}>
+    <span className="stars" role={onRate ? 'radiogroup' : 'img'} aria-label={`${label}: ${formatNumber(value)} из 5`}>
       {[1, 2, 3, 4, 5].map((n) =>
         onRate ? (
           <button key={n} type="button" role="radio" aria-checked={Math.round(value) === n} aria-label={`${n}`} className={n <= Math.round(value) ? 'star on' : 'star'} onClick={() => onRate(n)}>

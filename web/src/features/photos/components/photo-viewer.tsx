@@ -1,7 +1,6 @@
-// The full-size viewer: previous and next (buttons or arrow keys, wrapping round), Escape closes.
+// The full-size viewer of a section's photos, each with its description.
 import { fileUrl } from '../../../lib/nakama/upload.ts';
-import { Dialog } from '../../../shared/ui/dialog.tsx';
-import { Button } from '../../../shared/ui/index.tsx';
+import { MediaViewer } from '../../../shared/ui/media-viewer.tsx';
 import type { Photo } from '@tribuna/portal/types';
 import { photoMessages as m } from '../messages.ts';
 
@@ -13,35 +12,9 @@ interface Props {
   returnFocus?(): HTMLElement | null | undefined;
 }
 
-export function PhotoViewer({ photos, index, onIndexChange, onClose, returnFocus }: Props) {
-  const total = photos.length;
-  const photo = photos[index];
-  const go = (by: number) => onIndexChange((index + by + total) % total);
-  return (
-    <Dialog
-      title={m.viewerTitle(index + 1, total)}
-      className="photo-viewer"
-      onClose={onClose}
-      returnFocus={returnFocus}
-      onKeyDown={(e) => {
-        if (total < 2) return;
-        if (e.key === 'ArrowLeft') go(-1);
-        else if (e.key === 'ArrowRight') go(1);
-      }}
-    >
-      {photo && (
-        <figure className="photo-viewer-figure">
-          <img src={fileUrl(photo.file_id)} alt={photo.description || m.photoAlt(index + 1)} />
-          {photo.description && <figcaption>{photo.description}</figcaption>}
-        </figure>
-      )}
-      {total > 1 && (
-        <div className="photo-viewer-nav">
-          <Button variant="secondary" aria-label={m.previous} onClick={() => go(-1)}>{m.previousShort}</Button>
-          <span aria-live="polite">{m.viewerTitle(index + 1, total)}</span>
-          <Button variant="secondary" aria-label={m.next} onClick={() => go(1)} data-autofocus>{m.nextShort}</Button>
-        </div>
-      )}
-    </Dialog>
-  );
+const LABELS = { title: m.viewerTitle, previous: m.previous, next: m.next, previousShort: m.previousShort, nextShort: m.nextShort };
+
+export function PhotoViewer({ photos, ...rest }: Props) {
+  const items = photos.map((p, i) => ({ src: fileUrl(p.file_id), alt: p.description || m.photoAlt(i + 1), caption: p.description || undefined }));
+  return <MediaViewer items={items} labels={LABELS} {...rest} />;
 }

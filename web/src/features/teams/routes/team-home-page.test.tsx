@@ -12,13 +12,16 @@ const hoursFromNow = (h: number) => new Date(Date.now() + h * 3600_000).toISOStr
 
 let viewer = VIEWER;
 let events: unknown[] = [];
+let links: unknown[] = [];
 beforeEach(() => {
   viewer = VIEWER;
   events = [];
+  links = [];
   rpc.mockReset();
   rpc.mockImplementation(async (id: string) => {
     if (id === 'get_team') return { id: 't1', name: 'Спартак', team_type: 0, member_count: 12, viewer };
     if (id === 'list_team_events') return { events };
+    if (id === 'list_team_tournaments') return { team_tournaments: links };
     throw new Error(`RPC ${id} is not registered`);
   });
 });
@@ -65,5 +68,32 @@ describe('team home', () => {
     events = [];
     open();
     expect(await screen.findByText('В ближайшие 30 дней событий нет.')).toBeInTheDocument();
+  });
+
+  it('lists the nearest tournaments (starting within 30 days, soonest first) with their state, and says when there are none', async () => {
+    const tournament = (id: string, title: string, start: string) => ({ id, title, start_time: start, tournament_type: 0, access: 'open', creator_id: 'u', deleted: false });
+    links = [
+      { id: 'l1', team_id: 't1', tournament_id: 'tr1', initiator: 'organizer', is_confirmed: true, team: { id: 't1', name: 'Спартак', description: '' }, tournament: tournament('tr1', 'Кубок района', hoursFromNow(24)) },
+      { id: 'l2', team_id: 't1', tournament_id: 'tr2', initiator: 'organizer', is_confirmed: false, team: { id: 't1', name: 'Спартак', description: '' }, tournament: tournament('tr2', 'Лига двора', hoursFromNow(72)) },
+    ];
+    const { unmount } = open();
+    const block = within((await screen.findByRole('heading', { name: 'Ближайшие турниры' })).closest('section')!);
+    const items = await block.findAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('strong')!.textContent)).toEqual(['Кубок района', 'Лига двора']);
+    expect(block.getByRole('link', { name: 'Кубок района' })).toHaveAttribute('href', '/tournaments/tr1');
+    expect(items[0]).toHaveTextContent('Участие подтверждено');
+    expect(items[1]).toHaveTextContent('Ждёт подтверждения команды');
+    expect(block.getByRole('link', { name: 'Все турниры команды' })).toHaveAttribute('href', '/teams/t1/tournaments');
+    const call = rpc.mock.calls.find((c) => c[0] === 'list_team_tournaments')!;
+    expect(call[1]).toEqual({ team_id: 't1', start_after: expect.any(String), start_before: expect.any(String), limit: 5 });
+    const days = (Date.parse(call[1].start_before) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    expect(Date.parse(call[1].start_after)).toBeLessThanOrEqual(Date.now());
+    unmount();
+
+    links = [];
+    open();
+    expect(await screen.findByText('В ближайшие 30 дней турниров нет.')).toBeInTheDocument();
   });
 });

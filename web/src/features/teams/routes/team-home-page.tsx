@@ -3,7 +3,8 @@ import { addDays, format } from 'date-fns';
 import { Link, useParams } from 'react-router';
 import { useTeamEvents } from '../../../shared/api/calendar.ts';
 import { useTeam } from '../../../shared/api/teams.ts';
-import { formatDateTime } from '../../../shared/i18n/format.ts';
+import { LINK_STATES, linkState, TOURNAMENT_TYPES, useNearestTeamTournaments } from '../../../shared/api/tournaments.ts';
+import { formatDate, formatDateTime } from '../../../shared/i18n/format.ts';
 import { EmptyState } from '../../../shared/ui/index.tsx';
 import { teamMessages as m } from '../messages.ts';
 
@@ -17,6 +18,32 @@ function roleOf(v: { is_owner: boolean; is_admin: boolean; is_member: boolean; p
   if (v.is_member) return m.member;
   if (v.pending_request_id) return m.applicant;
   return m.visitor;
+}
+
+/** The team's tournaments not deleted and starting within 30 days, soonest first. */
+function NearestTournaments({ teamId }: { teamId: string }) {
+  const q = useNearestTeamTournaments(teamId, UPCOMING_MAX);
+  const links = q.data?.team_tournaments ?? [];
+  return (
+    <section className="card stack" aria-labelledby="nearest-tournaments-title">
+      <h2 id="nearest-tournaments-title">{m.nearestTournaments}</h2>
+      {q.isSuccess && links.length === 0 && <EmptyState>{m.noTournaments}</EmptyState>}
+      {links.length > 0 && (
+        <ul className="link-list">
+          {links.map((l) => (
+            <li key={l.id} className="nearest-tournament">
+              <Link to={`/tournaments/${l.tournament_id}`}><strong>{l.tournament.title}</strong></Link>
+              <span className="muted">
+                {formatDate(l.tournament.start_time)} · {TOURNAMENT_TYPES[l.tournament.tournament_type]}
+              </span>
+              <span className={l.is_confirmed ? 'badge' : 'badge badge-waiting'}>{LINK_STATES[linkState(l)]}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to="tournaments">{m.allTournaments}</Link>
+    </section>
+  );
 }
 
 export function Component() {
@@ -54,6 +81,7 @@ export function Component() {
         </ul>
         <Link to="schedule">{m.schedule}</Link>
       </section>
+      <NearestTournaments teamId={teamId} />
     </div>
   );
 }

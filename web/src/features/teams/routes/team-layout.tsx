@@ -16,10 +16,13 @@ import '../teams.css';
 
 const MENU = [
   { to: '', label: m.home, end: true },
+  { to: 'news', label: m.news },
+  { to: 'matches', label: m.matches },
   { to: 'roster', label: m.roster },
   { to: 'schedule', label: m.schedule },
   { to: 'locker', label: m.locker },
   { to: 'locker3d', label: m.locker3d },
+  { to: 'tournaments', label: m.tournaments },
   { to: 'photos', label: m.photos },
   { to: 'videos', label: m.videos },
   { to: 'about', label: m.about },

@@ -1,5 +1,6 @@
 // /teams: the list of teams with the type filter; signed-in users get a create button.
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useAddressParams } from '../../../shared/lib/use-address-params.ts';
 import { fileUrl } from '../../../lib/nakama/upload.ts';
 import { useAuthenticated } from '../../../stores/session.ts';
 import { CardGrid, CardLink } from '../../../shared/ui/card-link.tsx';
@@ -11,18 +12,13 @@ import '../teams.css';
 
 export function Component() {
   const authenticated = useAuthenticated();
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useAddressParams();
   const typeParam = params.get('type');
   const teamType = typeParam === '0' || typeParam === '1' ? Number(typeParam) : undefined;
   const q = useListTeams({ team_type: teamType });
   const teams = q.data?.pages.flatMap((p) => p.teams) ?? [];
 
-  const setType = (t: number | undefined) => {
-    const next = new URLSearchParams(params);
-    if (t === undefined) next.delete('type');
-    else next.set('type', String(t));
-    setParams(next, { replace: true });
-  };
+  const setType = (t: number | undefined) => setParam('type', t === undefined ? undefined : String(t));
 
   return (
     <section className="page">

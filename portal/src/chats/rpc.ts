@@ -1,0 +1,359 @@
+// Chats: a chat is a channel of the game server, so one message store and one delivery path serve the
+// RPCs and the socket alike. A team's chat is its group's channel (following the roster), a named chat a
+// closed group's channel, a direct chat the direct channel of two users. The chat's id is the channel id
+// as the socket's channel_message carries it. Only participants read or write a chat; every RPC here is
+// for registered users.
+import { z } from 'zod';
+import {
+  AppError, failedPrecondition, invalid, isUuid, notFound, permissionDenied,
+  type Nk, type NkChannelMessage, type NkChannelSummary,
+} from '@tribuna/server';
+import { cursor, limit, lineField, rpc, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
+import { requireManager } from '../teams/access.ts';
+import {
+  deleteNamedChat, directPartners, forgetChat, insertNamedChat, markRead, namedChats, readMarkers,
+  rememberDirect, teamChat, teamChatUsers, teamOfGroup, userTeamChats, type Chat, type ChatType, type Message, type NamedChatRow, type TeamChatRow,
+} from './store.ts';
+import { ensureTeamChat } from './team-chat.ts';
+
+/** Channel types of channel_join: 2 direct, 3 group. */
+const DIRECT = 2;
+const GROUP = 3;
+/** The longest message, in characters. */
+const MAX_MESSAGE = 4000;
+/** Participants a named chat's group may hold. */
+const NAMED_CHAT_MAX = 500;
+/** Unread messages are counted up to this many per chat. */
+const MAX_UNREAD = 100;
+
+const NO_ACCESS = 'Нет доступа к этому чату.';
+const NOT_FOUND = 'Чат не найден.';
+const EMPTY_MESSAGE = 'Сообщение не может быть пустым';
+const EMPTY_NAME = 'Название чата не может быть пустым';
+const NO_PARTICIPANTS = 'Не указаны участники чата';
+
+const GROUP_ID = /^3\.([0-9a-f-]{36})\.\.$/;
+const DIRECT_ID = /^4\.([0-9a-f-]{36})\.([0-9a-f-]{36})\.$/;
+
+const chatId = z
+  .string({ error: 'ожидался идентификатор чата.' })
+  .max(120, 'ожидался идентификатор чата.')
+  .refine((s) => {
+    const g = GROUP_ID.exec(s);
+    if (g) return isUuid(g[1]);
+    const d = DIRECT_ID.exec(s);
+    return !!d && isUuid(d[1]) && isUuid(d[2]) && d[1] < d[2];
+  }, 'ожидался идентификатор чата.');
+
+/** A chat the caller may use, before its participants and counts are read. */
+interface ChatRef {
+  id: string;
+  type: ChatType;
+  /** The group of a team or named chat, the other user of a direct one. */
+  target: string;
+  team?: TeamChatRow;
+  named?: NamedChatRow;
+}
+
+/** A group chat's ref, or a direct chat's, built the way the server builds channel ids. */
+const groupRef = (nk: Nk, groupId: string, rest: Omit<ChatRef, 'id' | 'target'>): ChatRef =>
+  ({ id: nk.channelIdBuild(null, groupId, GROUP), target: groupId, ...rest });
+const directRef = (nk: Nk, userId: string, otherId: string): ChatRef =>
+  ({ id: nk.channelIdBuild(userId, otherId, DIRECT), type: 'direct', target: otherId });
+
+/** The chat of a chat id, for a participant only. */
+async function chatFor(nk: Nk, id: string, userId: string): Promise<ChatRef> {
+  const d = DIRECT_ID.exec(id);
+  if (d) {
+    if (userId !== d[1] && userId !== d[2]) throw permissionDenied(NO_ACCESS);
+    return directRef(nk, userId, userId === d[1] ? d[2] : d[1]);
+  }
+  const groupId = GROUP_ID.exec(id)![1];
+  const found = await teamOfGroup(nk.db, groupId, userId);
+  if (found) {
+    const { in_roster: inRoster, ...team } = found;
+    if (!inRoster) throw permissionDenied(NO_ACCESS);
+    return groupRef(nk, groupId, { type: 'team', team });
+  }
+  const [named] = await namedChats(nk.db, [groupId]);
+  if (!named) throw notFound(NOT_FOUND);
+  const state = await nk.groupUserState(groupId, userId);
+  if (state === undefined || state > 2) throw permissionDenied(NO_ACCESS);
+  return groupRef(nk, groupId, { type: 'group', named });
+}
+
+/** The names people are shown by (their display name, else their username), by user id. */
+async function namesOf(nk: Nk, ids: Iterable<string>): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)].filter((id) => isUuid(id));
+  if (!unique.length) return new Map();
+  const users = await nk.usersGetId(unique);
+  return new Map(users.map((u) => [u.userId, u.displayName || u.username]));
+}
+
+function messageOf(m: NkChannelMessage, names: Map<string, string>): Message {
+  return {
+    id: m.messageId,
+    chat_id: m.channelId,
+    content: typeof m.content.text === 'string' ? m.content.text : JSON.stringify(m.content.text),
+    sender_id: m.senderId,
+    sender_name: names.get(m.senderId) ?? m.username,
+    created_at: m.createTime.toISOString(),
+  };
+}
+
+/** The members (superadmins, admins, members) of a named chat's group. */
+async function groupMembers(nk: Nk, groupId: string): Promise<string[]> {
+  const out: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await nk.groupUsersList(groupId, 100, undefined, cursor);
+    for (const g of page.groupUsers) if (g.state <= 2) out.push(g.user.userId);
+    cursor = page.cursor;
+  } while (cursor);
+  return out;
+}
+
+/**
+ * Chat objects of refs: participants, names, and each chat's unread count and last message from one
+ * statement (nk.channelsSummary) over the caller's read markers.
+ */
+async function describe(nk: Nk, userId: string, refs: ChatRef[], withLast: boolean): Promise<Chat[]> {
+  if (!refs.length) return [];
+  const teamUsers = await teamChatUsers(nk.db, refs.filter((r) => r.team).map((r) => r.team!.team_id));
+  const participants = new Map<string, string[]>();
+  for (const r of refs) {
+    if (r.type === 'team') participants.set(r.id, teamUsers.get(r.team!.team_id) ?? []);
+    else if (r.type === 'group') participants.set(r.id, await groupMembers(nk, r.target));
+    else participants.set(r.id, [userId, r.target]);
+  }
+  const markers = await readMarkers(nk.db, userId, refs.map((r) => r.id));
+  const summaries = await nk.channelsSummary(userId, refs.map((r) => ({ channelId: r.id, since: markers.get(r.id) ?? null })), {
+    maxUnread: MAX_UNREAD, contentField: 'text',
+  });
+  const byId = new Map<string, NkChannelSummary>(summaries.map((s) => [s.channelId, s]));
+  const names = await namesOf(nk, [
+    ...refs.filter((r) => r.type === 'direct').map((r) => r.target),
+    ...(withLast ? summaries.flatMap((s) => (s.last ? [s.last.senderId] : [])) : []),
+  ]);
+  return refs.map((r) => {
+    const s = byId.get(r.id);
+    const chat: Chat = {
+      id: r.id,
+      name: r.type === 'team' ? r.team!.name : r.type === 'group' ? r.named!.name : names.get(r.target) ?? '',
+      team_id: r.team?.team_id ?? null,
+      participants: participants.get(r.id) ?? [],
+      unread_count: s?.unread ?? 0,
+      type: r.type,
+      channel: { type: r.type === 'direct' ? DIRECT : GROUP, target: r.target },
+    };
+    if (r.type === 'group') chat.creator_id = r.named!.creator_id;
+    if (withLast && s?.last) chat.last_message = messageOf(s.last, names);
+    return chat;
+  });
+}
+
+/**
+ * Every chat of the user: their teams' chats (the groups of teams that have none yet are made now, and a
+ * confirmed member missing from the group is put back), their named chats and their direct chats.
+ */
+async function chatsOf(nk: Nk, userId: string): Promise<ChatRef[]> {
+  const refs: ChatRef[] = [];
+  for (const team of await userTeamChats(nk.db, userId)) {
+    const had = team.chat_group_id;
+    const groupId = await ensureTeamChat(nk, team);
+    if (had) {
+      const state = await nk.groupUserState(groupId, userId);
+      if (state === undefined || state > 2) await nk.groupUsersAdd(groupId, [userId]);
+    }
+    refs.push(groupRef(nk, groupId, { type: 'team', team: { ...team, chat_group_id: groupId } }));
+  }
+  const groupIds: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await nk.userGroupsList(userId, 100, undefined, cursor);
+    for (const g of page.userGroups) if (g.state <= 2) groupIds.push(g.group.id);
+    cursor = page.cursor;
+  } while (cursor);
+  for (const named of await namedChats(nk.db, groupIds)) refs.push(groupRef(nk, named.group_id, { type: 'group', named }));
+  for (const other of await directPartners(nk.db, userId)) refs.push(directRef(nk, userId, other));
+  return refs;
+}
+
+const lastTime = (c: Chat) => c.last_message?.created_at ?? '';
+
+/** A message's text: trimmed, not empty, at most MAX_MESSAGE characters. */
+function messageText(value: unknown): string {
+  if (value === undefined || value === null) throw invalid(EMPTY_MESSAGE);
+  if (typeof value !== 'string') throw invalid('Сообщение должно быть текстом.');
+  const text = value.trim();
+  if (!text) throw invalid(EMPTY_MESSAGE);
+  if ([...text].length > MAX_MESSAGE) throw invalid(`Сообщение не длиннее ${MAX_MESSAGE} символов.`);
+  return text;
+}
+
+/** A named chat's group for an add or a removal; team chats follow their roster, direct chats have two users. */
+const BLOCKED = 'Пользователь ограничил личные сообщения от вас.';
+const FRIEND_BLOCKED = 3;
+
+/**
+ * Refuses a direct chat with a user who does not exist (404) or has blocked the caller (403, as the
+ * socket refuses to join such a channel). A user's blocked list is short: it is read whole.
+ */
+async function directAllowed(nk: Nk, userId: string, otherId: string): Promise<void> {
+  if (!(await nk.usersGetId([otherId])).length) throw notFound('Пользователь не найден.');
+  let cursor: string | undefined;
+  do {
+    const page = await nk.friendsList(otherId, 1000, FRIEND_BLOCKED, cursor);
+    if (page.friends.some((f) => f.user.userId === userId)) throw permissionDenied(BLOCKED);
+    cursor = page.cursor;
+  } while (cursor);
+}
+
+function namedOnly(chat: ChatRef): void {
+  if (chat.type === 'team') throw permissionDenied('Участники командного чата — это состав команды: их меняют в составе.');
+  if (chat.type === 'direct') throw invalid('В личном чате всегда два участника.');
+}
+
+export const chatRpcs: RpcDef[] = [
+  // Participants. The message goes through the chat's channel at once to every socket that joined it.
+  rpc('send_message', 'registered', z.object({ chat_id: chatId, content: z.unknown().optional() }), async ({ input, ctx, userId, nk }) => {
+    const text = messageText(input.content);
+    const chat = await chatFor(nk, input.chat_id, userId);
+    if (chat.type === 'direct') {
+      await directAllowed(nk, userId, chat.target);
+      await rememberDirect(nk.db, userId, chat.target);
+    }
+    const names = await namesOf(nk, [userId]);
+    const username = ctx.username ?? names.get(userId) ?? '';
+    const ack = await nk.channelMessageSend(chat.id, { text }, userId, username);
+    return {
+      id: ack.messageId, chat_id: chat.id, content: text, sender_id: userId,
+      sender_name: names.get(userId) ?? username, created_at: ack.createTime.toISOString(),
+    } satisfies Message;
+  }),
+
+  // Participants of every chat asked for; newest first, the cursor pages to older messages. Messages
+  // without a text (group system messages) are left out.
+  rpc(
+    'list_messages',
+    'registered',
+    z.object({ chat_ids: z.array(chatId).min(1, 'укажите чат.').max(20), limit: limit(50), cursor }),
+    async ({ input, userId, nk }) => {
+      const ids = [...new Set(input.chat_ids)];
+      for (const id of ids) await chatFor(nk, id, userId);
+      const page = await nk.channelsMessagesList(ids, input.limit, input.cursor || undefined, { contentField: 'text' });
+      const names = await namesOf(nk, page.messages.map((m) => m.senderId));
+      return { messages: page.messages.map((m) => messageOf(m, names)), ...(page.cursor && { cursor: page.cursor }) };
+    },
+  ),
+
+  // Participants, for themselves: the chat counts as read up to the newest of these messages (unknown
+  // ids and other chats' messages are ignored; the marker never moves back).
+  rpc(
+    'mark_messages_read',
+    'registered',
+    z.object({ chat_id: chatId, message_ids: uuids.min(1, 'укажите сообщения.') }),
+    async ({ input, userId, nk }) => {
+      const chat = await chatFor(nk, input.chat_id, userId);
+      const found = await nk.channelMessagesGetId(chat.id, input.message_ids);
+      if (found.length) await markRead(nk.db, userId, chat.id, found[found.length - 1].createTime);
+      return {};
+    },
+  ),
+
+  // The caller's chats: team chats, named chats, direct chats, each with its unread count.
+  rpc('list_chats', 'registered', z.object({}), async ({ userId, nk }) => ({
+    chats: await describe(nk, userId, await chatsOf(nk, userId), false),
+  })),
+
+  // The caller's chats with their unread counts and last messages (one statement for all of them),
+  // the most recently active first.
+  rpc('list_chats_summary', 'registered', z.object({}), async ({ userId, nk }) => {
+    const chats = await describe(nk, userId, await chatsOf(nk, userId), true);
+    chats.sort((a, b) => lastTime(b).localeCompare(lastTime(a)) || a.name.localeCompare(b.name, 'ru'));
+    return { chats };
+  }),
+
+  // Registered users. With team_id: that team's chat, for its owner and admins. With direct: the direct
+  // chat with the one other user (the same one every time). Otherwise a named chat of the caller and
+  // the users given.
+  rpc(
+    'create_chat',
+    'registered',
+    z.object({ name: lineField(100).optional(), user_ids: uuids.optional(), team_id: uuid.optional(), direct: z.boolean().default(false) }),
+    async ({ input, userId, nk }) => {
+      if (input.team_id) {
+        await requireManager(nk.db, input.team_id, userId);
+        const team = await teamChat(nk.db, input.team_id);
+        if (!team) throw notFound('Команда не найдена.');
+        const groupId = await ensureTeamChat(nk, team);
+        return (await describe(nk, userId, [groupRef(nk, groupId, { type: 'team', team })], true))[0];
+      }
+      const others = [...new Set(input.user_ids ?? [])].filter((id) => id !== userId);
+      if (input.direct) {
+        if (others.length !== 1) throw invalid('Личный чат — это чат с одним другим пользователем.');
+        await directAllowed(nk, userId, others[0]);
+        await rememberDirect(nk.db, userId, others[0]);
+        return (await describe(nk, userId, [directRef(nk, userId, others[0])], true))[0];
+      }
+      if (!input.name) throw invalid(EMPTY_NAME);
+      if (!others.length) throw invalid(NO_PARTICIPANTS);
+      if ((await nk.usersGetId(others)).length !== others.length) throw notFound('Пользователь не найден.');
+      const group = await nk.groupCreate(userId, { name: `chat:${nk.uuid()}`, open: false, maxCount: NAMED_CHAT_MAX });
+      const named = { group_id: group.id, name: input.name, creator_id: userId };
+      try {
+        await nk.groupUsersAdd(group.id, others);
+        await insertNamedChat(nk.db, named);
+      } catch (err) {
+        await nk.groupDelete(group.id);
+        throw err;
+      }
+      return (await describe(nk, userId, [groupRef(nk, group.id, { type: 'group', named })], true))[0];
+    },
+  ),
+
+  // Named chats: their creator and admins. Team chats follow the roster (403); direct chats refuse (400).
+  rpc('add_user_to_chat', 'registered', z.object({ chat_id: chatId, user_id: uuid }), async ({ input, userId, nk }) => {
+    const chat = await chatFor(nk, input.chat_id, userId);
+    namedOnly(chat);
+    const mine = await nk.groupUserState(chat.target, userId);
+    if (mine === undefined || mine > 1) throw permissionDenied('Добавлять участников может создатель чата или его администратор.');
+    if (!(await nk.usersGetId([input.user_id])).length) throw notFound('Пользователь не найден.');
+    const state = await nk.groupUserState(chat.target, input.user_id);
+    if (state === undefined || state > 2) {
+      try {
+        await nk.groupUsersAdd(chat.target, [input.user_id]);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 9) throw failedPrecondition('В чате уже наибольшее число участников.');
+        throw err;
+      }
+    }
+    return {};
+  }),
+
+  // Named chats: their creator and admins remove others (not the creator); anyone leaves by removing
+  // themself (the creator only as the last participant, which ends the chat).
+  rpc('remove_user_from_chat', 'registered', z.object({ chat_id: chatId, user_id: uuid }), async ({ input, userId, nk }) => {
+    const chat = await chatFor(nk, input.chat_id, userId);
+    namedOnly(chat);
+    if (input.user_id === userId) {
+      const mine = await nk.groupUserState(chat.target, userId);
+      if (mine === 0 && (await groupMembers(nk, chat.target)).length > 1) {
+        throw failedPrecondition('Создатель чата может выйти из него, только когда других участников не осталось.');
+      }
+      await nk.groupUserLeave(chat.target, userId);
+      if (mine === 0) {
+        await deleteNamedChat(nk.db, chat.target);
+        await forgetChat(nk.db, chat.id);
+      }
+      return {};
+    }
+    const mine = await nk.groupUserState(chat.target, userId);
+    if (mine === undefined || mine > 1) throw permissionDenied('Удалять участников может создатель чата или его администратор.');
+    const state = await nk.groupUserState(chat.target, input.user_id);
+    if (state === undefined) return {};
+    if (state <= mine) throw permissionDenied('Этого участника удалить нельзя.');
+    await nk.groupUsersKick(chat.target, [input.user_id]);
+    return {};
+  }),
+];

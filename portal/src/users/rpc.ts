@@ -1,0 +1,31 @@
+// Finding people by name, for the friends list's search: registered users only; by display name (the
+// name every account is shown by), case ignored; the caller left out. Usernames are not searched: most
+// are generated and never shown.
+import { z } from 'zod';
+import { limit, rpc, type RpcDef } from '../lib/rpc.ts';
+
+/** Shorter queries find nothing (an empty answer, not a refusal). */
+const MIN_QUERY = 2;
+
+interface FoundUser {
+  id: string;
+  username: string;
+  display_name: string;
+  avatar_url: string;
+}
+
+export const userRpcs: RpcDef[] = [
+  rpc(
+    'search_users',
+    'registered',
+    z.object({ query: z.string().max(100, 'не длиннее 100 символов.'), limit: limit(20, 50) }),
+    async ({ input, userId, nk }): Promise<{ users: FoundUser[] }> => {
+      const text = input.query.trim();
+      if (text.length < MIN_QUERY) return { users: [] };
+      const found = await nk.usersSearch(text, input.limit, userId);
+      return {
+        users: found.map((u) => ({ id: u.userId, username: u.username, display_name: u.displayName ?? '', avatar_url: u.avatarUrl ?? '' })),
+      };
+    },
+  ),
+];

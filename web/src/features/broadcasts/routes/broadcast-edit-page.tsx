@@ -1,0 +1,84 @@
+// /broadcasts/{id}/edit: the broadcast's fields filled in; Save goes back to its page, Cancel too. A
+// broadcast that does not load sends the user to the list; a failed save says so.
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useSession } from '../../../stores/session.ts';
+import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
+import { Notice, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
+import { useToast } from '../../../shared/ui/toast.tsx';
+import { useStream, useUpdateStream, type Stream, type StreamChanges } from '../api/streams.ts';
+import { parseTags, toLocalInput, type BroadcastValues } from '../broadcast.ts';
+import { BroadcastForm } from '../components/broadcast-form.tsx';
+import { broadcastMessages as m } from '../messages.ts';
+import '../broadcasts.css';
+
+/** The failure in the spec's words, and the server's reason when it gives one. */
+function failure(err: unknown): string {
+  const reason = apiErrorMessage(err, '');
+  return reason ? `${m.saveFailed} ${reason}` : m.saveFailed;
+}
+
+function EditForm({ stream }: { stream: Stream }) {
+  const update = useUpdateStream();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const initial: BroadcastValues = {
+    title: stream.title,
+    description: stream.description,
+    embedUrl: stream.embed_url,
+    tags: stream.tags.join(', '),
+    start: toLocalInput(stream.start_time),
+  };
+  const page = `/broadcasts/${stream.id}`;
+  return (
+    <BroadcastForm
+      initial={initial}
+      editing
+      status={update.isError ? <Notice kind="error">{failure(update.error)}</Notice> : undefined}
+      actions={
+        <>
+          <button type="submit" className="btn btn-primary" disabled={update.isPending}>{update.isPending ? m.saving : m.save}</button>
+          <Link className="btn btn-ghost" to={page}>{m.cancel}</Link>
+        </>
+      }
+      onSubmit={(v) => {
+        const changes: StreamChanges = {
+          id: stream.id,
+          title: v.title.trim(),
+          description: v.description.trim(),
+          tags: parseTags(v.tags),
+        };
+        // The stored link is in embed form already, and an unchanged start is left as it is.
+        if (v.embedUrl.trim() !== stream.embed_url) changes.embed_url = v.embedUrl.trim();
+        if (v.start !== initial.start) changes.start_time = v.start ? new Date(v.start).toISOString() : null;
+        update.mutate(changes, {
+          onSuccess: () => {
+            toast(m.saved, 'success');
+            navigate(page);
+          },
+        });
+      }}
+    />
+  );
+}
+
+export function Component() {
+  const { id = '' } = useParams();
+  const q = useStream(id);
+  const snapshot = useSession();
+  if (q.isError) return <Navigate to="/broadcasts" replace />;
+  if (q.isPending || snapshot.status === 'loading') return <Spinner label={m.loading} />;
+  const mine = snapshot.session?.user_id === q.data.creator_id;
+  return (
+    <section className="page form-page">
+      <PageTitle>{m.editTitle}</PageTitle>
+      {mine ? (
+        <EditForm stream={q.data} />
+      ) : (
+        <>
+          <Notice kind="error">{m.notYours}</Notice>
+          <Link className="btn btn-secondary align-start" to={`/broadcasts/${id}`}>{m.backToBroadcast}</Link>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+export const matchMessages = {
+  listTitle: 'Матчи',
+  create: 'Создать матч',
+  end: 'Больше матчей нет',
+  empty: 'Матчей пока нет.',
+  loadFailed: 'Не удалось загрузить матчи.',
+  loadingMore: 'Загружаем ещё матчи…',
+  matchTime: 'Время матча',
+  created: 'Создан',
+  vs: ':',
+  /** A team whose page is gone: its id stands in its place, as the spec says. */
+  teamGone: (id: string) => id,
+
+  // Create.
+  createTitle: 'Новый матч',
+  homeTeam: 'Команда хозяев',
+  guestTeam: 'Команда гостей',
+  search: 'Поиск команды',
+  searchPlaceholder: 'Начните вводить название',
+  noTeams: 'Команды не найдены',
+  teamsFailed: 'Не удалось загрузить команды.',
+  chosen: 'Выбрана',
+  homeRequired: 'Выберите команду хозяев.',
+  guestRequired: 'Выберите команду гостей.',
+  sameTeams: 'Команды хозяев и гостей должны быть разными.',
+  timeRequired: 'Укажите дату и время матча.',
+  submit: 'Создать матч',
+  submitting: 'Создание…',
+  success: 'Матч успешно создан.',
+  createFailed: 'Ошибка при создании матча.',
+  signInToCreate: 'Чтобы создать матч, войдите или зарегистрируйтесь.',
+  toLogin: 'Войти',
+
+  // The match page.
+  title: (home: string, guest: string) => `${home} — ${guest}`,
+  notFound: 'Матч не найден',
+  notFoundText: 'Возможно, его удалили.',
+  backToList: 'К списку матчей',
+  matchLoadFailed: 'Не удалось загрузить матч.',
+
+  // A team's matches.
+  teamTitle: 'Матчи команды',
+  teamEmpty: 'У команды пока нет матчей.',
+};

@@ -1,0 +1,53 @@
+// /matches/{id}: both teams, each linking to its page (a team that is gone shows its id instead), the
+// match time and when the match was created.
+import { Link, useParams } from 'react-router';
+import type { TeamSummary } from '@tribuna/portal/types';
+import { formatDateTime } from '../../../shared/i18n/format.ts';
+import { PageTitle } from '../../../shared/ui/index.tsx';
+import { ItemFallback } from '../../../shared/ui/item-fallback.tsx';
+import { useMatch } from '../api/matches.ts';
+import { teamAvatar, teamName } from '../components/match-card.tsx';
+import { matchMessages as m } from '../messages.ts';
+import '../matches.css';
+
+function Team({ id, team, role }: { id: string; team?: TeamSummary; role: string }) {
+  const body = (
+    <>
+      <img className="match-page-avatar" src={teamAvatar(team)} alt="" width={96} height={96} />
+      <span className="match-page-team-name">{teamName(id, team)}</span>
+    </>
+  );
+  return (
+    <div className="match-page-team">
+      <span className="muted match-page-role">{role}</span>
+      {team ? <Link to={`/teams/${id}`} className="match-page-team-link">{body}</Link> : <span className="match-page-team-link">{body}</span>}
+    </div>
+  );
+}
+
+
+export function Component() {
+  const { id = '' } = useParams();
+  const q = useMatch(id);
+  if (!q.data) return <ItemFallback query={q} backTo="/matches" texts={{ notFound: m.notFound, notFoundText: m.notFoundText, loadFailed: m.matchLoadFailed, back: m.backToList }} />;
+  const match = q.data;
+  const home = teamName(match.owner_team_id, match.owner_team);
+  const guest = teamName(match.guest_team_id, match.guest_team);
+  return (
+    <article className="page match-page">
+      <Link className="back-link" to="/matches">← {m.backToList}</Link>
+      <PageTitle>{m.title(home, guest)}</PageTitle>
+      <div className="match-board">
+        <Team id={match.owner_team_id} team={match.owner_team} role={m.homeTeam} />
+        <span className="match-board-colon" aria-hidden="true">{m.vs}</span>
+        <Team id={match.guest_team_id} team={match.guest_team} role={m.guestTeam} />
+      </div>
+      <dl className="details match-details">
+        <dt>{m.matchTime}</dt>
+        <dd><time dateTime={match.match_time}>{formatDateTime(match.match_time)}</time></dd>
+        <dt>{m.created}</dt>
+        <dd><time dateTime={match.create_time}>{formatDateTime(match.create_time)}</time></dd>
+      </dl>
+    </article>
+  );
+}

@@ -1,0 +1,16 @@
+// The teams a tournament's organiser may add: list_teams by the start of the name, 50 at most (a key of
+// its own: the teams list keeps pages under teamKeys.list).
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { rpc } from '../../../lib/nakama/rpc.ts';
+import { teamKeys, type TeamPage } from '../../../shared/api/teams.ts';
+
+const PICK_LIMIT = 50;
+
+const teamsQuery = (name: string) =>
+  queryOptions({
+    queryKey: [...teamKeys.all, 'pick', name] as const,
+    queryFn: () => rpc<TeamPage>('list_teams', { limit: PICK_LIMIT, ...(name ? { name } : {}) }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useTeamsToPick = (name: string) => useQuery(teamsQuery(name.trim()));

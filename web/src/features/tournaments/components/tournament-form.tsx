@@ -1,0 +1,97 @@
+// The tournament's fields, the same on create and edit: cover, title, description, start date, type and
+// participation. The start date is a calendar day, sent as the start of that day in the user's time zone.
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { TOURNAMENT_ACCESS, TOURNAMENT_TYPES, type Tournament } from '../../../shared/api/tournaments.ts';
+import { Field, SelectField, TextAreaField } from '../../../shared/ui/index.tsx';
+import { ImageUpload } from '../../../shared/ui/image-upload.tsx';
+import { tournamentMessages as m } from '../messages.ts';
+
+export interface TournamentValues {
+  title: string;
+  description: string;
+  image_url?: string;
+  tournament_type: number;
+  access: Tournament['access'];
+  /** yyyy-MM-dd, or '' when not chosen. */
+  start_date: string;
+}
+
+const TITLE_MAX = 200;
+const DESCRIPTION_MAX = 5000;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The calendar day (local) of an instant, for a date input. */
+export function toDateInput(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** The start (local midnight) of a date input's day as an ISO instant. */
+export function fromDateInput(day: string): string {
+  const [y, mo, d] = day.split('-').map(Number);
+  return new Date(y, mo - 1, d).toISOString();
+}
+
+export const valuesOf = (t: Tournament): TournamentValues => ({
+  title: t.title,
+  description: t.description,
+  image_url: t.image_url,
+  tournament_type: t.tournament_type,
+  access: t.access,
+  start_date: toDateInput(t.start_time),
+});
+
+export const EMPTY_VALUES: TournamentValues = { title: '', description: '', tournament_type: 0, access: 'open', start_date: '' };
+
+interface Errors {
+  title?: string;
+  start_date?: string;
+}
+
+/** What is missing: the title always, the start date where it is required (create). */
+export function validate(v: TournamentValues, startRequired: boolean): Errors {
+  const errors: Errors = {};
+  if (!v.title.trim()) errors.title = m.titleRequired;
+  if (startRequired && !v.start_date) errors.start_date = m.startRequired;
+  return errors;
+}
+
+interface Props {
+  initial: TournamentValues;
+  startRequired: boolean;
+  /** Called with the checked values; the form shows nothing of the result itself. */
+  onSubmit(values: TournamentValues): void;
+  /** The messages and the buttons under the fields. */
+  children: ReactNode;
+}
+
+export function TournamentForm({ initial, startRequired, onSubmit, children }: Props) {
+  const [v, setV] = useState(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const set = <K extends keyof TournamentValues>(key: K, value: TournamentValues[K]) => setV((old) => ({ ...old, [key]: value }));
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = validate(v, startRequired);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    onSubmit({ ...v, title: v.title.trim(), description: v.description.trim() });
+  }
+
+  return (
+    <form className="form-grid" onSubmit={submit} noValidate>
+      <ImageUpload label={m.cover} value={v.image_url} shape="wide" placeholder="/images/default-tournament.svg" failedMessage={m.coverFailed} onUploaded={(id) => set('image_url', id)} />
+      <Field label={m.title} name="title" required maxLength={TITLE_MAX} value={v.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
+      <Field label={m.startDate} name="start_date" type="date" required={startRequired} value={v.start_date} error={errors.start_date} onChange={(e) => set('start_date', e.target.value)} />
+      <SelectField label={m.type} name="tournament_type" value={v.tournament_type} onChange={(e) => set('tournament_type', Number(e.target.value))}>
+        {Object.entries(TOURNAMENT_TYPES).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+      </SelectField>
+      <SelectField label={m.access} name="access" hint={m.accessHint} value={v.access} onChange={(e) => set('access', e.target.value as Tournament['access'])}>
+        {Object.entries(TOURNAMENT_ACCESS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+      </SelectField>
+      <TextAreaField label={m.description} name="description" maxLength={DESCRIPTION_MAX} value={v.description} onChange={(e) => set('description', e.target.value)} />
+      {children}
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+// Tournaments' keys and the reads several pages share: a tournament's team links (the tournament's
+// participants, a team's tournaments and its nearest ones) and the nearest tournaments of the home page.
+// The paged list and the writes are the tournaments feature's (features/tournaments/api/).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TeamTournament, TeamTournamentPage, Tournament, TournamentPage } from '@tribuna/portal/types';
+import { fileUrl } from '../../lib/nakama/file-url.ts';
+import { rpc } from '../../lib/nakama/rpc.ts';
+
+export type { TeamTournament, TeamTournamentPage, Tournament, TournamentPage };
+
+/** 0 cup, 1 round-robin. */
+export const TOURNAMENT_TYPES: Record<number, string> = { 0: 'Кубок', 1: 'Круговой' };
+export const TOURNAMENT_ACCESS: Record<Tournament['access'], string> = { open: 'Открытый', closed: 'Закрытый' };
+/** A team's nearest tournaments: those starting within this many days. */
+const NEAREST_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const tournamentImage = (t: { image_url?: string }) => (t.image_url ? fileUrl(t.image_url) : '/images/default-tournament.svg');
+
+export interface ListTournamentsParams {
+  tournament_type?: number;
+  only_mine?: boolean;
+  start_after?: string;
+  start_before?: string;
+  sort?: 'newest' | 'start_time';
+  limit?: number;
+}
+
+export interface ListLinksParams {
+  team_id?: string;
+  tournament_id?: string;
+  start_after?: string;
+  start_before?: string;
+  limit?: number;
+}
+
+/** Every tournaments query starts with `all`, so one invalidation refreshes lists, links and items alike. */
+export const tournamentKeys = {
+  all: ['tournaments'] as const,
+  list: (params: ListTournamentsParams) => [...tournamentKeys.all, 'list', params] as const,
+  nearest: (limit: number) => [...tournamentKeys.all, 'nearest', limit] as const,
+  detail: (id: string) => [...tournamentKeys.all, 'detail', id] as const,
+  links: (params: ListLinksParams) => [...tournamentKeys.all, 'links', params] as const,
+  nearestOfTeam: (teamId: string, limit: number) => [...tournamentKeys.all, 'links', 'nearest', teamId, limit] as const,
+};
+
+export const listTournaments = (p: ListTournamentsParams & { cursor?: string }) => rpc<TournamentPage>('list_tournaments', { limit: 20, ...p });
+const listTeamTournaments = (p: ListLinksParams & { cursor?: string }) => rpc<TeamTournamentPage>('list_team_tournaments', { limit: 100, ...p });
+
+/** The start of the current day: a tournament starting earlier today is still "nearest". */
+function startOfToday(now: Date): Date {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+}
+
+/** The window of a team's nearest tournaments: from the start of today to 30 days from now. */
+export function nearestWindow(now = new Date()): { start_after: string; start_before: string } {
+  return {
+    start_after: startOfToday(now).toISOString(),
+    start_before: new Date(now.getTime() + NEAREST_DAYS * DAY_MS).toISOString(),
+  };
+}
+
+/** A team's tournaments (not deleted), soonest first. */
+export const useTeamTournaments = (p: ListLinksParams) =>
+  useQuery(queryOptions({ queryKey: tournamentKeys.links(p), queryFn: () => listTeamTournaments(p) }));
+
+/** A team's nearest tournaments: not deleted, starting within 30 days (read when the query runs), soonest first. */
+export const useNearestTeamTournaments = (teamId: string, limit: number) =>
+  useQuery(
+    queryOptions({
+      queryKey: tournamentKeys.nearestOfTeam(teamId, limit),
+      queryFn: () => listTeamTournaments({ team_id: teamId, ...nearestWindow(), limit }),
+    }),
+  );
+
+/** The nearest tournaments of all (the home page): starting from today, soonest first. */
+export const useNearestTournaments = (limit: number) =>
+  useQuery(
+    queryOptions({
+      queryKey: tournamentKeys.nearest(limit),
+      queryFn: () => listTournaments({ sort: 'start_time', start_after: startOfToday(new Date()).toISOString(), limit }),
+    }),
+  );
+
+export type LinkState = 'confirmed' | 'invited' | 'applied';
+/** Where a participation stands: confirmed, or waiting for the team (an invitation) or the organiser (an application). */
+export const linkState = (l: Pick<TeamTournament, 'is_confirmed' | 'initiator'>): LinkState =>
+  l.is_confirmed ? 'confirmed' : l.initiator === 'organizer' ? 'invited' : 'applied';
+export const LINK_STATES: Record<LinkState, string> = {
+  confirmed: 'Участие подтверждено',
+  invited: 'Ждёт подтверждения команды',
+  applied: 'Ждёт подтверждения организатора',
+};

@@ -1,0 +1,15 @@
+// Russian strings of a chat conversation (the widget's and the locker room's).
+export const conversationMessages = {
+  back: 'Назад',
+  history: 'Сообщения',
+  input: 'Сообщение',
+  placeholder: 'Сообщение…',
+  send: 'Отправить',
+  sendFailed: 'Не удалось отправить сообщение',
+  loadFailed: 'Не удалось получить сообщения',
+  retry: 'Повторить',
+  empty: 'Сообщений пока нет. Напишите первым!',
+  loadingOlder: 'Загрузка ранних сообщений…',
+  start: 'Начало переписки',
+  you: 'Вы',
+};

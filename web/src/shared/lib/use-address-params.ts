@@ -1,0 +1,16 @@
+import { useSearchParams } from 'react-router';
+
+/**
+ * The page's address parameters and a setter of one of them (undefined removes it). A change replaces
+ * the history entry: filters, sorts and months live in the address without adding a Back step each.
+ */
+export function useAddressParams(): [params: URLSearchParams, set: (name: string, value: string | undefined) => void] {
+  const [params, setParams] = useSearchParams();
+  const set = (name: string, value: string | undefined) => {
+    const next = new URLSearchParams(params);
+    if (value === undefined) next.delete(name);
+    else next.set(name, value);
+    setParams(next, { replace: true });
+  };
+  return [params, set];
+}
