@@ -1,5 +1,5 @@
 // Matches and broadcasts end to end: a match between two teams created with the form, found on its page
-// and on both teams' matches pages; a broadcast starting tomorrow under tomorrow's heading of the TV
+// and on both teams' matches pages, then moved and deleted; a broadcast starting tomorrow under tomorrow's heading of the TV
 // schedule and 'Скоро начнётся' on its page, then edited and deleted.
 import { expect, test } from '@playwright/test';
 import { call, sessionOf, signInByCode, startPortal, type Portal } from './portal.ts';
@@ -12,7 +12,7 @@ test.afterAll(async () => {
   await portal?.close();
 });
 
-test('a match between two teams: created with the form, on its page and on both teams’ matches pages', async ({ page }) => {
+test('a match between two teams: created with the form, on its page and on both teams’ matches pages, moved and deleted', async ({ page }) => {
   await signInByCode(portal, page, 'match.maker@example.com', 'Павел Орлов');
   const session = await sessionOf(page);
   const home = await call<{ id: string }>(portal, session, 'create_team', { name: 'Северные волки', description: 'Команда с севера' });
@@ -61,6 +61,20 @@ test('a match between two teams: created with the form, on its page and on both 
     await expect(list.getByRole('link', { name: 'Северные волки — Южные медведи' })).toBeVisible();
     await expect(list.getByText('Время матча: 5 декабря 2026 г., 18:30')).toBeVisible();
   }
+
+  // Moved to another evening by its creator, then deleted: gone from the list.
+  await page.getByRole('link', { name: 'Северные волки — Южные медведи' }).click();
+  await page.getByRole('group', { name: 'Управление матчем' }).getByRole('link', { name: 'Редактировать' }).click();
+  await expect(page.getByRole('group', { name: 'Команда гостей' }).getByRole('radio', { name: 'Южные медведи' })).toBeChecked();
+  await expect(page.getByLabel('Время матча')).toHaveValue('2026-12-05T18:30');
+  await page.getByLabel('Время матча').fill('2026-12-06T19:00');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Матч сохранён')).toBeVisible();
+  await expect(page.getByText('6 декабря 2026 г., 19:00')).toBeVisible();
+  await page.getByRole('button', { name: 'Удалить' }).click();
+  await page.getByRole('dialog', { name: 'Удалить матч?' }).getByRole('button', { name: 'Удалить' }).click();
+  await page.waitForURL(`${portal.url}/matches`);
+  await expect(page.getByText('Матчей пока нет.')).toBeVisible();
 });
 
 test('a broadcast starting tomorrow: in the TV schedule under tomorrow, coming soon on its page, edited and deleted', async ({ page }) => {

@@ -5,6 +5,7 @@ import '@fontsource/inter/latin-700.css';
 import './app/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
 import { RouterProvider } from 'react-router';
 import { Providers, queryClient } from './app/providers.tsx';
 import { router } from './app/router.tsx';
@@ -28,7 +29,8 @@ startRealtime();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      {/* flushSync: address changes asked for at once (useAddressParams) are not deferred as transitions. */}
+      <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
     </Providers>
   </StrictMode>,
 );

@@ -50,6 +50,7 @@ const routes: RouteObject[] = [
           { index: true, lazy: () => import('../features/matches/routes/matches-page.tsx') },
           { path: 'create', lazy: () => import('../features/matches/routes/match-create-page.tsx') },
           { path: ':id', lazy: () => import('../features/matches/routes/match-page.tsx') },
+          { path: ':id/edit', lazy: () => import('../features/matches/routes/match-edit-page.tsx') },
         ],
       },
       {

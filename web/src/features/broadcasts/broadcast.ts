@@ -104,8 +104,3 @@ export function validateBroadcast(v: BroadcastValues, opts: { editing?: boolean;
   }
   return errors;
 }
-
-/** A stored time as the value of a datetime-local field, in the browser's time zone. */
-export function toLocalInput(iso: string | undefined): string {
-  return iso ? format(new Date(iso), "yyyy-MM-dd'T'HH:mm") : '';
-}

@@ -37,7 +37,6 @@ export const broadcastMessages = {
   confirmDelete: 'Вы уверены, что хотите удалить эту трансляцию?',
   deleted: 'Трансляция удалена',
   deleteFailed: 'Не удалось удалить трансляцию.',
-  cancel: 'Отмена',
   creatorTools: 'Управление трансляцией',
   backToBroadcast: 'К трансляции',
 
@@ -69,8 +68,6 @@ export const broadcastMessages = {
   createFailed: 'Ошибка при создании трансляции.',
   unauthorized: 'Вы не авторизованы.',
   toLogin: 'Войти',
-  save: 'Сохранить',
-  saving: 'Сохранение…',
   saved: 'Трансляция сохранена',
   saveFailed: 'Не удалось сохранить трансляцию.',
   notYours: 'Изменять трансляцию может только её автор.',

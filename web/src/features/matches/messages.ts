@@ -37,6 +37,20 @@ export const matchMessages = {
   notFoundText: 'Возможно, его удалили.',
   backToList: 'К списку матчей',
   matchLoadFailed: 'Не удалось загрузить матч.',
+  tools: 'Управление матчем',
+  edit: 'Редактировать',
+  delete: 'Удалить',
+  deleteTitle: 'Удалить матч?',
+  deleteText: (title: string) => `Матч «${title}» будет удалён без возможности восстановления.`,
+  deleted: 'Матч удалён',
+  deleteFailed: 'Не удалось удалить матч.',
+
+  // Edit.
+  editTitle: 'Редактирование матча',
+  saved: 'Матч сохранён',
+  saveFailed: 'Не удалось сохранить матч.',
+  notYours: 'Изменять матч может только его создатель или владелец либо администратор команды хозяев.',
+  backToMatch: 'К матчу',
 
   // A team's matches.
   teamTitle: 'Матчи команды',

@@ -6,6 +6,7 @@ export const teamMessages = {
   filterAll: 'Все',
   filterLabel: 'Тип команды',
   empty: 'Команд пока нет.',
+  emptyFiltered: 'Команд этого типа нет.',
   loadMore: 'Показать ещё',
   loadFailed: 'Не удалось загрузить команды',
   members: (n: number) => countOf(n, ['игрок', 'игрока', 'игроков']),

@@ -56,7 +56,6 @@ export const tournamentMessages = {
   editLoadFailed: 'Ошибка при загрузке данных турнира',
   saveChanges: 'Сохранить',
   savingChanges: 'Сохранение…',
-  cancel: 'Отмена',
   saved: 'Турнир сохранён',
   saveFailed: 'Не удалось сохранить турнир.',
   onlyCreator: 'Редактировать турнир может только его организатор.',

@@ -20,3 +20,8 @@ export function formatTime(v: string | number | Date): string {
   return format(toDate(v), 'HH:mm', { locale: ru });
 }
 
+
+/** A stored time as the value of a datetime-local field, in the browser's time zone; '' for none. */
+export function toLocalInput(iso: string | undefined | null): string {
+  return iso ? format(new Date(iso), "yyyy-MM-dd'T'HH:mm") : '';
+}

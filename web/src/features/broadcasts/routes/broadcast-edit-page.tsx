@@ -4,9 +4,11 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../../stores/session.ts';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { Notice, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
+import { SaveOrCancel } from '../../../shared/ui/save-or-cancel.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useStream, useUpdateStream, type Stream, type StreamChanges } from '../api/streams.ts';
-import { parseTags, toLocalInput, type BroadcastValues } from '../broadcast.ts';
+import { toLocalInput } from '../../../shared/i18n/format.ts';
+import { parseTags, type BroadcastValues } from '../broadcast.ts';
 import { BroadcastForm } from '../components/broadcast-form.tsx';
 import { broadcastMessages as m } from '../messages.ts';
 import '../broadcasts.css';
@@ -34,12 +36,7 @@ function EditForm({ stream }: { stream: Stream }) {
       initial={initial}
       editing
       status={update.isError ? <Notice kind="error">{failure(update.error)}</Notice> : undefined}
-      actions={
-        <>
-          <button type="submit" className="btn btn-primary" disabled={update.isPending}>{update.isPending ? m.saving : m.save}</button>
-          <Link className="btn btn-ghost" to={page}>{m.cancel}</Link>
-        </>
-      }
+      actions={<SaveOrCancel pending={update.isPending} cancelTo={page} />}
       onSubmit={(v) => {
         const changes: StreamChanges = {
           id: stream.id,

@@ -2,16 +2,14 @@
 // player 480 px high, who made it and when it starts, was created and changed, its tags. Its creator
 // edits and deletes it.
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useSession } from '../../../stores/session.ts';
 import { useUsers } from '../../../shared/api/users.ts';
 import { formatDateTime } from '../../../shared/i18n/format.ts';
-import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { personName } from '../../../shared/lib/person.ts';
-import { DeleteDialog } from '../../../shared/ui/delete-dialog.tsx';
+import { DeleteAndLeaveDialog } from '../../../shared/ui/delete-dialog.tsx';
 import { Button, PageTitle } from '../../../shared/ui/index.tsx';
 import { ItemFallback } from '../../../shared/ui/item-fallback.tsx';
-import { useToast } from '../../../shared/ui/toast.tsx';
 import { useDeleteStream, useStream, type Stream } from '../api/streams.ts';
 import { isUpcoming, statusText } from '../broadcast.ts';
 import { BroadcastEmbed } from '../components/broadcast-embed.tsx';
@@ -20,25 +18,18 @@ import '../broadcasts.css';
 
 function DeleteConfirm({ stream, onClose }: { stream: Stream; onClose(): void }) {
   const del = useDeleteStream();
-  const navigate = useNavigate();
-  const toast = useToast();
   return (
-    <DeleteDialog
+    <DeleteAndLeaveDialog
       title={m.deleteTitle}
       pending={del.isPending}
       onClose={onClose}
-      onDelete={() =>
-        del.mutate(stream.id, {
-          onSuccess: () => {
-            toast(m.deleted, 'success');
-            navigate('/broadcasts', { replace: true });
-          },
-          onError: (err) => toast(apiErrorMessage(err, m.deleteFailed), 'error'),
-        })
-      }
+      remove={() => del.mutateAsync(stream.id)}
+      deleted={m.deleted}
+      failed={m.deleteFailed}
+      leaveTo="/broadcasts"
     >
       <p>{m.confirmDelete}</p>
-    </DeleteDialog>
+    </DeleteAndLeaveDialog>
   );
 }
 

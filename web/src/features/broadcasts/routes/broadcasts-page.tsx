@@ -1,9 +1,9 @@
 // /broadcasts: all broadcasts or the viewer's own (mine=true), sorted by creation, start or update time,
 // either way round, only those on air if asked, one tag's if ?tag= is given; 20 a page, more on request.
-import { Link } from 'react-router';
 import { useAddressParams } from '../../../shared/lib/use-address-params.ts';
 import { useAuthenticated } from '../../../stores/session.ts';
-import { Button, EmptyState, ErrorState, LoadMore, PageTitle, SelectField, Spinner } from '../../../shared/ui/index.tsx';
+import { Button, EmptyState, ErrorState, LoadMore, SelectField, Spinner } from '../../../shared/ui/index.tsx';
+import { ListHead } from '../../../shared/ui/list-head.tsx';
 import { ORDERS, SORTS, useListStreams, type StreamFilter } from '../api/streams.ts';
 import { BroadcastCard } from '../components/broadcast-card.tsx';
 import { broadcastMessages as m } from '../messages.ts';
@@ -36,10 +36,7 @@ export function Component() {
 
   return (
     <section className="page broadcasts-page">
-      <div className="page-head">
-        <PageTitle>{m.listTitle}</PageTitle>
-        {signedIn && <Link className="btn btn-primary" to="/broadcasts/create">{m.create}</Link>}
-      </div>
+      <ListHead title={m.listTitle} createTo="/broadcasts/create" createLabel={m.create} />
       <div className="broadcasts-toolbar">
         {signedIn && (
           <div className="filter-bar" role="group" aria-label={m.tabsLabel}>

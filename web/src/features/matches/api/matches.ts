@@ -1,6 +1,6 @@
 // Matches: list_matches paged by offset (the spec's pages of 20, more while a page is full), get_match,
-// create_match.
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// create_match, update_match and delete_match.
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Match, MatchPage } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 
@@ -52,13 +52,41 @@ interface NewMatch {
   match_time: string;
 }
 
+/** What an edit changes; fields left out stay as they are. */
+export type MatchChanges = { id: string } & Partial<NewMatch>;
+
+const refreshLists = (qc: QueryClient) => qc.invalidateQueries({ queryKey: [...matchKeys.all, 'list'] });
+
 export function useCreateMatch() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (m: NewMatch) => rpc<Match>('create_match', m),
     onSuccess: (match) => {
       qc.setQueryData(matchKeys.detail(match.id), match);
-      return qc.invalidateQueries({ queryKey: [...matchKeys.all, 'list'] });
+      return refreshLists(qc);
+    },
+  });
+}
+
+export function useUpdateMatch() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (c: MatchChanges) => rpc<Match>('update_match', c),
+    onSuccess: (match) => {
+      qc.setQueryData(matchKeys.detail(match.id), match);
+      return refreshLists(qc);
+    },
+  });
+}
+
+export function useDeleteMatch() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => rpc<Record<string, never>>('delete_match', { id }),
+    // The deleted match's page is left at once: its query must not be fetched again.
+    onSuccess: (_r, id) => {
+      qc.removeQueries({ queryKey: matchKeys.detail(id) });
+      return refreshLists(qc);
     },
   });
 }

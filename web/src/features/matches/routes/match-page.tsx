@@ -1,11 +1,14 @@
 // /matches/{id}: both teams, each linking to its page (a team that is gone shows its id instead), the
-// match time and when the match was created.
+// match time and when the match was created; its creator and the home team's managers edit or delete it.
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { TeamSummary } from '@tribuna/portal/types';
+import type { Match, TeamSummary } from '@tribuna/portal/types';
 import { formatDateTime } from '../../../shared/i18n/format.ts';
-import { PageTitle } from '../../../shared/ui/index.tsx';
+import { DeleteAndLeaveDialog } from '../../../shared/ui/delete-dialog.tsx';
+import { Button, PageTitle } from '../../../shared/ui/index.tsx';
 import { ItemFallback } from '../../../shared/ui/item-fallback.tsx';
-import { useMatch } from '../api/matches.ts';
+import { useDeleteMatch, useMatch } from '../api/matches.ts';
+import { useCanEditMatch } from '../use-can-edit.ts';
 import { teamAvatar, teamName } from '../components/match-card.tsx';
 import { matchMessages as m } from '../messages.ts';
 import '../matches.css';
@@ -25,10 +28,28 @@ function Team({ id, team, role }: { id: string; team?: TeamSummary; role: string
   );
 }
 
+function DeleteConfirm({ match, title, onClose }: { match: Match; title: string; onClose(): void }) {
+  const del = useDeleteMatch();
+  return (
+    <DeleteAndLeaveDialog
+      title={m.deleteTitle}
+      pending={del.isPending}
+      onClose={onClose}
+      remove={() => del.mutateAsync(match.id)}
+      deleted={m.deleted}
+      failed={m.deleteFailed}
+      leaveTo="/matches"
+    >
+      <p>{m.deleteText(title)}</p>
+    </DeleteAndLeaveDialog>
+  );
+}
 
 export function Component() {
   const { id = '' } = useParams();
   const q = useMatch(id);
+  const canEdit = useCanEditMatch(q.data);
+  const [deleting, setDeleting] = useState(false);
   if (!q.data) return <ItemFallback query={q} backTo="/matches" texts={{ notFound: m.notFound, notFoundText: m.notFoundText, loadFailed: m.matchLoadFailed, back: m.backToList }} />;
   const match = q.data;
   const home = teamName(match.owner_team_id, match.owner_team);
@@ -37,6 +58,12 @@ export function Component() {
     <article className="page match-page">
       <Link className="back-link" to="/matches">← {m.backToList}</Link>
       <PageTitle>{m.title(home, guest)}</PageTitle>
+      {canEdit && (
+        <div className="row match-tools" role="group" aria-label={m.tools}>
+          <Link className="btn btn-secondary" to={`/matches/${match.id}/edit`}>{m.edit}</Link>
+          <Button variant="ghost" onClick={() => setDeleting(true)}>{m.delete}</Button>
+        </div>
+      )}
       <div className="match-board">
         <Team id={match.owner_team_id} team={match.owner_team} role={m.homeTeam} />
         <span className="match-board-colon" aria-hidden="true">{m.vs}</span>
@@ -48,6 +75,7 @@ export function Component() {
         <dt>{m.created}</dt>
         <dd><time dateTime={match.create_time}>{formatDateTime(match.create_time)}</time></dd>
       </dl>
+      {deleting && <DeleteConfirm match={match} title={m.title(home, guest)} onClose={() => setDeleting(false)} />}
     </article>
   );
 }

@@ -1,8 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Match } from '@tribuna/portal/types';
 import { ApiError } from '../../../lib/nakama/errors.ts';
+import { toLocalInput } from '../../../shared/i18n/format.ts';
 import { renderPage } from '../../../test/render.tsx';
 
 const rpc = vi.fn();
@@ -16,6 +17,7 @@ vi.mock('../../../stores/session.ts', () => ({
 const { Component: MatchesPage } = await import('./matches-page.tsx');
 const { Component: MatchPage } = await import('./match-page.tsx');
 const { Component: CreatePage } = await import('./match-create-page.tsx');
+const { Component: EditPage } = await import('./match-edit-page.tsx');
 const { Component: TeamMatchesPage } = await import('./team-matches-page.tsx');
 
 /** An IntersectionObserver the test drives: `reach()` brings the watched element into sight. */
@@ -146,6 +148,101 @@ describe('a match', () => {
     rpc.mockRejectedValue(new ApiError(404, 5, 'Матч не найден.'));
     open();
     expect(await screen.findByRole('heading', { name: 'Матч не найден' })).toBeInTheDocument();
+  });
+
+  /** The match by u1; get_team says whether the viewer manages the home team. */
+  const serve = (manages: boolean) =>
+    rpc.mockImplementation(async (id: string) => {
+      if (id === 'get_match') return match(1);
+      if (id === 'get_team') return { ...WOLVES, viewer: { can_manage: manages } };
+      return {};
+    });
+
+  it('offers Edit and Delete to the creator and to a manager of the home team, to no one else', async () => {
+    serve(false);
+    open();
+    await screen.findByRole('heading', { name: 'Северные волки — Южные медведи' });
+    expect(screen.queryByRole('group', { name: 'Управление матчем' })).not.toBeInTheDocument();
+    expect(rpc).not.toHaveBeenCalledWith('get_team', expect.anything());
+    cleanup();
+
+    session.userId = 'u2';
+    open();
+    await screen.findByRole('heading', { name: 'Северные волки — Южные медведи' });
+    await waitFor(() => expect(rpc).toHaveBeenCalledWith('get_team', { id: 't-wolves' }));
+    expect(screen.queryByRole('group', { name: 'Управление матчем' })).not.toBeInTheDocument();
+    cleanup();
+
+    serve(true);
+    open();
+    const tools = await screen.findByRole('group', { name: 'Управление матчем' });
+    expect(within(tools).getByRole('link', { name: 'Редактировать' })).toHaveAttribute('href', '/matches/m1/edit');
+    cleanup();
+
+    serve(false);
+    session.userId = 'u1';
+    open();
+    expect(await screen.findByRole('group', { name: 'Управление матчем' })).toBeInTheDocument();
+  });
+
+  it('deletes after the question, says so and goes to the list', async () => {
+    session.userId = 'u1';
+    serve(false);
+    const { router } = open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Удалить' }));
+    const dialog = screen.getByRole('dialog', { name: 'Удалить матч?' });
+    expect(dialog).toHaveTextContent('Матч «Северные волки — Южные медведи» будет удалён');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Удалить' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/matches'));
+    expect(rpc).toHaveBeenCalledWith('delete_match', { id: 'm1' });
+    expect(screen.getByText('Матч удалён')).toBeInTheDocument();
+  });
+});
+
+describe('editing a match', () => {
+  const open = () => renderPage(<EditPage />, '/matches/m1/edit', '/matches/:id/edit');
+  const serve = (update: (p: object) => unknown) =>
+    rpc.mockImplementation(async (id: string, p: object) => {
+      if (id === 'get_match') return match(1);
+      if (id === 'list_teams') return { teams: [WOLVES, BEARS, { id: 't-owls', name: 'Ночные совы', description: '' }] };
+      if (id === 'get_team') return { ...WOLVES, viewer: { can_manage: false } };
+      if (id === 'update_match') return update(p);
+      return {};
+    });
+
+  it('starts from the match, sends only what changed, says so and goes back to the match', async () => {
+    session.userId = 'u1';
+    serve((p) => match(1, p));
+    const { router } = open();
+    const guest = await screen.findByRole('group', { name: 'Команда гостей' });
+    expect(await within(guest).findByRole('radio', { name: 'Южные медведи' })).toBeChecked();
+    expect(screen.getByLabelText('Время матча')).toHaveValue(toLocalInput('2026-12-05T15:30:00.000Z'));
+    await userEvent.click(within(guest).getByRole('radio', { name: 'Ночные совы' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/matches/m1'));
+    expect(rpc).toHaveBeenCalledWith('update_match', { id: 'm1', guest_team_id: 't-owls' });
+    expect(screen.getByText('Матч сохранён')).toBeInTheDocument();
+  });
+
+  it('a refused save stays on the form with the reason', async () => {
+    session.userId = 'u1';
+    serve(() => {
+      throw new ApiError(404, 5, 'Команда гостей не найдена.');
+    });
+    open();
+    await userEvent.clear(await screen.findByLabelText('Время матча'));
+    await userEvent.type(screen.getByLabelText('Время матча'), '2026-12-06T12:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Не удалось сохранить матч. Команда гостей не найдена.')).toBeInTheDocument();
+    expect(rpc).toHaveBeenCalledWith('update_match', { id: 'm1', match_time: new Date(2026, 11, 6, 12, 0).toISOString() });
+  });
+
+  it('tells someone else that only the creator and the home team\'s managers may change it', async () => {
+    session.userId = 'u2';
+    serve(() => ({}));
+    open();
+    expect(await screen.findByText('Изменять матч может только его создатель или владелец либо администратор команды хозяев.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
   });
 });
 

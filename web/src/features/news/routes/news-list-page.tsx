@@ -1,11 +1,11 @@
 // /news: the news list. Sort, page size and "mine" are kept in the address (sort, limit, only_mine); the
 // tabs and the create button are for signed-in users. "All" asks for public news only, as the spec says.
-import { Link } from 'react-router';
 import { useAddressParams } from '../../../shared/lib/use-address-params.ts';
 import { useAuthenticated } from '../../../stores/session.ts';
 import { NEWS_SORTS, type NewsSort } from '../../../shared/api/news.ts';
 import { useListNews } from '../api/list-news.ts';
-import { Button, PageTitle, SelectField } from '../../../shared/ui/index.tsx';
+import { Button, SelectField } from '../../../shared/ui/index.tsx';
+import { ListHead } from '../../../shared/ui/list-head.tsx';
 import { NewsList } from '../components/news-list.tsx';
 import { newsMessages as m } from '../messages.ts';
 import '../news.css';
@@ -32,10 +32,7 @@ export function Component() {
 
   return (
     <section className="page news-page">
-      <div className="page-head">
-        <PageTitle>{m.listTitle}</PageTitle>
-        {signedIn && <Link className="btn btn-primary" to="/news/create">{m.create}</Link>}
-      </div>
+      <ListHead title={m.listTitle} createTo="/news/create" createLabel={m.create} />
       <div className="news-toolbar">
         {signedIn && (
           <div className="filter-bar" role="group" aria-label={m.tabsLabel}>

@@ -2,15 +2,14 @@
 // when it was published and changed, and who wrote it. Its creator makes it public or private, edits and
 // deletes it; another's private or a missing item is "Новость не найдена".
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useSession } from '../../../stores/session.ts';
 import type { News } from '../../../shared/api/news.ts';
 import { useTeam } from '../../../shared/api/teams.ts';
 import { useUsers } from '../../../shared/api/users.ts';
 import { formatDateTime } from '../../../shared/i18n/format.ts';
-import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { personName } from '../../../shared/lib/person.ts';
-import { DeleteDialog } from '../../../shared/ui/delete-dialog.tsx';
+import { DeleteAndLeaveDialog } from '../../../shared/ui/delete-dialog.tsx';
 import { Button, PageTitle } from '../../../shared/ui/index.tsx';
 import { ItemFallback } from '../../../shared/ui/item-fallback.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
@@ -25,25 +24,18 @@ import '../news.css';
 
 function DeleteConfirm({ news, onClose }: { news: News; onClose(): void }) {
   const del = useDeleteNews();
-  const navigate = useNavigate();
-  const toast = useToast();
   return (
-    <DeleteDialog
+    <DeleteAndLeaveDialog
       title={m.deleteTitle}
       pending={del.isPending}
       onClose={onClose}
-      onDelete={() =>
-        del.mutate(news.id, {
-          onSuccess: () => {
-            toast(m.deleted, 'success');
-            navigate('/news', { replace: true });
-          },
-          onError: (err) => toast(apiErrorMessage(err, m.deleteFailed), 'error'),
-        })
-      }
+      remove={() => del.mutateAsync(news.id)}
+      deleted={m.deleted}
+      failed={m.deleteFailed}
+      leaveTo="/news"
     >
       <p>{m.deleteText(news.name)}</p>
-    </DeleteDialog>
+    </DeleteAndLeaveDialog>
   );
 }
 

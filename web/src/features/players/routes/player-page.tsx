@@ -1,7 +1,7 @@
 // /players/{id}: the player's photo and name, goals and matches, the teams they play in with number and
 // role; their creator edits or deletes them here.
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/nakama/errors.ts';
 import { fileUrl } from '../../../lib/nakama/upload.ts';
 import { useSession } from '../../../stores/session.ts';
@@ -10,8 +10,8 @@ import { formatDate } from '../../../shared/i18n/format.ts';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { FIELD_ROLES, TEAM_ROLES } from '../../../shared/lib/roles.ts';
 import { CardGrid, CardLink } from '../../../shared/ui/card-link.tsx';
-import { Dialog } from '../../../shared/ui/dialog.tsx';
-import { Button, EmptyState, ErrorState, Notice, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
+import { DeleteAndLeaveDialog } from '../../../shared/ui/delete-dialog.tsx';
+import { Button, EmptyState, ErrorState, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useDeletePlayer } from '../api/delete-player.ts';
 import { usePlayer } from '../api/get-player.ts';
@@ -49,34 +49,20 @@ function Teams({ playerId }: { playerId: string }) {
   );
 }
 
-function DeleteDialog({ player, onClose }: { player: Player; onClose(): void }) {
+function DeleteConfirm({ player, onClose }: { player: Player; onClose(): void }) {
   const remove = useDeletePlayer();
-  const navigate = useNavigate();
-  const toast = useToast();
   return (
-    <Dialog title={m.deleteTitle} onClose={onClose}>
+    <DeleteAndLeaveDialog
+      title={m.deleteTitle}
+      pending={remove.isPending}
+      onClose={onClose}
+      remove={() => remove.mutateAsync(player.id)}
+      deleted={m.deleted}
+      failed={m.deleteFailed}
+      leaveTo="/players"
+    >
       <p>{m.deleteConfirm(fullName(player))}</p>
-      {remove.isError && <Notice kind="error">{apiErrorMessage(remove.error, m.deleteFailed)}</Notice>}
-      <div className="form-actions">
-        <Button
-          variant="danger"
-          disabled={remove.isPending}
-          onClick={() =>
-            // Awaited here, not in mutate's callbacks: those are dropped if this page is gone by then.
-            void remove.mutateAsync(player.id).then(
-              () => {
-                toast(m.deleted, 'success');
-                navigate('/players');
-              },
-              () => undefined,
-            )
-          }
-        >
-          {m.delete}
-        </Button>
-        <Button variant="ghost" onClick={onClose}>{m.cancel}</Button>
-      </div>
-    </Dialog>
+    </DeleteAndLeaveDialog>
   );
 }
 
@@ -128,7 +114,7 @@ function Profile({ player, mine }: { player: Player; mine: boolean }) {
           <Button variant="ghost" onClick={() => setDeleting(true)}>{m.delete}</Button>
         </div>
       )}
-      {deleting && <DeleteDialog player={player} onClose={() => setDeleting(false)} />}
+      {deleting && <DeleteConfirm player={player} onClose={() => setDeleting(false)} />}
     </header>
   );
 }

@@ -1,26 +1,21 @@
 // /players: every player as a card (photo, last, first and middle name, goals and matches), searchable
 // by the start of the last name.
 import { useDeferredValue, useState } from 'react';
-import { Link } from 'react-router';
 import { fileUrl } from '../../../lib/nakama/upload.ts';
-import { useAuthenticated } from '../../../stores/session.ts';
 import { fullName, playerStats, useListPlayers } from '../../../shared/api/players.ts';
 import { CardGrid, CardLink } from '../../../shared/ui/card-link.tsx';
-import { EmptyState, ErrorState, Field, LoadMore, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
+import { EmptyState, ErrorState, Field, LoadMore, Spinner } from '../../../shared/ui/index.tsx';
+import { ListHead } from '../../../shared/ui/list-head.tsx';
 import { playerMessages as m } from '../messages.ts';
 
 export function Component() {
-  const authenticated = useAuthenticated();
   const [search, setSearch] = useState('');
   const lastName = useDeferredValue(search.trim());
   const q = useListPlayers(lastName ? { last_name: lastName } : {});
   const players = q.data?.pages.flatMap((p) => p.players) ?? [];
   return (
     <section className="page">
-      <div className="page-head">
-        <PageTitle>{m.listTitle}</PageTitle>
-        {authenticated && <Link className="btn btn-primary" to="/players/create">{m.create}</Link>}
-      </div>
+      <ListHead title={m.listTitle} createTo="/players/create" createLabel={m.create} />
       <div className="search-bar">
         <Field label={m.search} name="search" type="search" placeholder={m.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>

@@ -59,6 +59,16 @@ describe('teams list', () => {
     expect(screen.getByRole('link', { name: /^Закрытые/ })).toBeInTheDocument();
   });
 
+  it('says when there are no teams at all, and when none are of the chosen type', async () => {
+    const user = userEvent.setup();
+    rpc.mockImplementation(async (id: string) => (id === 'list_teams' ? { teams: [] } : {}));
+    open();
+    expect(await screen.findByText('Команд пока нет.')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('group', { name: 'Тип команды' })).getByRole('button', { name: 'Закрытая' }));
+    expect(await screen.findByText('Команд этого типа нет.')).toBeInTheDocument();
+    expect(screen.queryByText('Команд пока нет.')).not.toBeInTheDocument();
+  });
+
   it('hides the create button from guests', async () => {
     open();
     await screen.findByRole('link', { name: /^Открытые/ });

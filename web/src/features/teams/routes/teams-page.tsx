@@ -1,17 +1,15 @@
 // /teams: the list of teams with the type filter; signed-in users get a create button.
-import { Link } from 'react-router';
 import { useAddressParams } from '../../../shared/lib/use-address-params.ts';
 import { fileUrl } from '../../../lib/nakama/upload.ts';
-import { useAuthenticated } from '../../../stores/session.ts';
 import { CardGrid, CardLink } from '../../../shared/ui/card-link.tsx';
-import { Button, EmptyState, ErrorState, LoadMore, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
+import { Button, EmptyState, ErrorState, LoadMore, Spinner } from '../../../shared/ui/index.tsx';
+import { ListHead } from '../../../shared/ui/list-head.tsx';
 import { useListTeams } from '../api/list-teams.ts';
 import { TEAM_TYPES } from '../../../shared/api/teams.ts';
 import { teamMessages as m } from '../messages.ts';
 import '../teams.css';
 
 export function Component() {
-  const authenticated = useAuthenticated();
   const [params, setParam] = useAddressParams();
   const typeParam = params.get('type');
   const teamType = typeParam === '0' || typeParam === '1' ? Number(typeParam) : undefined;
@@ -22,10 +20,7 @@ export function Component() {
 
   return (
     <section className="page">
-      <div className="page-head">
-        <PageTitle>{m.listTitle}</PageTitle>
-        {authenticated && <Link className="btn btn-primary" to="/teams/create">{m.create}</Link>}
-      </div>
+      <ListHead title={m.listTitle} createTo="/teams/create" createLabel={m.create} />
       <div className="filter-bar" role="group" aria-label={m.filterLabel}>
         <Button variant={teamType === undefined ? 'primary' : 'ghost'} aria-pressed={teamType === undefined} onClick={() => setType(undefined)}>{m.filterAll}</Button>
         {Object.entries(TEAM_TYPES).map(([value, label]) => (
@@ -36,7 +31,7 @@ export function Component() {
       </div>
       {q.isPending && <Spinner />}
       {q.isError && <ErrorState onRetry={() => void q.refetch()}>{m.loadFailed}</ErrorState>}
-      {q.isSuccess && teams.length === 0 && <EmptyState>{m.empty}</EmptyState>}
+      {q.isSuccess && teams.length === 0 && <EmptyState>{teamType === undefined ? m.empty : m.emptyFiltered}</EmptyState>}
       {teams.length > 0 && (
         <CardGrid label={m.listTitle}>
           {teams.map((t) => (

@@ -7,6 +7,7 @@ import { useSession } from '../../../stores/session.ts';
 import { useTeamTournaments, type TeamTournament, type Tournament } from '../../../shared/api/tournaments.ts';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { Button, ErrorState, Field, Notice, PageTitle, SelectField, Spinner } from '../../../shared/ui/index.tsx';
+import { SaveOrCancel } from '../../../shared/ui/save-or-cancel.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useCreateTeamTournament } from '../api/create-team-tournament.ts';
 import { useDeleteTeamTournament } from '../api/delete-team-tournament.ts';
@@ -156,10 +157,7 @@ export function Component() {
       >
         {update.isError && <Notice kind="error">{apiErrorMessage(update.error, m.saveFailed)}</Notice>}
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-            {update.isPending ? m.savingChanges : m.saveChanges}
-          </button>
-          <Link className="btn btn-ghost" to={back}>{m.cancel}</Link>
+          <SaveOrCancel pending={update.isPending} cancelTo={back} save={m.saveChanges} saving={m.savingChanges} />
         </div>
       </TournamentForm>
       <ParticipantsEditor tournament={t} />

@@ -1,17 +1,15 @@
 // /tournaments: filter buttons per type (Кубок, Круговой) and a reset, cards 20 a page with "Показать ещё",
 // a create button for signed-in users. The chosen type is kept in the address (?type=0|1).
-import { Link } from 'react-router';
 import { useAddressParams } from '../../../shared/lib/use-address-params.ts';
-import { useAuthenticated } from '../../../stores/session.ts';
 import { TOURNAMENT_TYPES } from '../../../shared/api/tournaments.ts';
-import { Button, EmptyState, ErrorState, LoadMore, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
+import { Button, EmptyState, ErrorState, LoadMore, Spinner } from '../../../shared/ui/index.tsx';
+import { ListHead } from '../../../shared/ui/list-head.tsx';
 import { useListTournaments } from '../api/list-tournaments.ts';
 import { TournamentCard } from '../components/tournament-card.tsx';
 import { tournamentMessages as m } from '../messages.ts';
 import '../tournaments.css';
 
 export function Component() {
-  const authenticated = useAuthenticated();
   const [params, setParam] = useAddressParams();
   const typeParam = params.get('type');
   const type = typeParam !== null && typeParam in TOURNAMENT_TYPES ? Number(typeParam) : undefined;
@@ -22,10 +20,7 @@ export function Component() {
 
   return (
     <section className="page">
-      <div className="page-head">
-        <PageTitle>{m.listTitle}</PageTitle>
-        {authenticated && <Link className="btn btn-primary" to="/tournaments/create">{m.create}</Link>}
-      </div>
+      <ListHead title={m.listTitle} createTo="/tournaments/create" createLabel={m.create} />
       <div className="filter-bar" role="group" aria-label={m.filterLabel}>
         {Object.entries(TOURNAMENT_TYPES).map(([value, label]) => (
           <Button key={value} variant={type === Number(value) ? 'primary' : 'ghost'} aria-pressed={type === Number(value)} onClick={() => setType(Number(value))}>
