@@ -18,8 +18,9 @@ const P = quick
       matches: 50, matchSeconds: 3, tickets: 2000, matchmakerRuns: 1 }
   : { rounds: 3, duration: 5, warmup: 1, connections: 50, chatReceivers: 1000, chatMessages: 300, chatPaced: 150, chatRate: 10, idle: 5000, pageRuns: 3, planRows: 100_000,
       matches: 250, matchSeconds: 10, tickets: 10_000, matchmakerRuns: 3 };
-// Relayed matches: 8 players each sending 20 messages a second.
-const MATCH = { players: 8, rate: 20 };
+// Relayed matches: 8 players each sending 20 messages a second; the latency is also measured paced at 2
+// a second, below what the load process saturates at (at 20 it queues in that one process, raw ws too).
+const MATCH = { players: 8, rate: 20, pacedRate: 2 };
 // Nakama's published figures: 1 CPU / 3 GB node, database on a separate host.
 const NAKAMA = { authPerCpu: 500, echoPerCpu: 635, socketsPerNode: 19_500, nodeMemoryBytes: 3 * 1024 ** 3 };
 
@@ -306,9 +307,11 @@ phase(`relayed matches: ${P.matches} x ${MATCH.players} players at ${MATCH.rate}
 const MATCH_LOAD = path.join(ROOT, 'bench/load/match.ts');
 const matchArgs = { matches: P.matches, players: MATCH.players, rate: MATCH.rate, seconds: P.matchSeconds };
 // The load reads the server's CPU time itself, over the sending alone (setting the matches up is not counted).
-const matchRun = (child: Child, mode: 'tribuna' | 'raw') => runLoad(MATCH_LOAD, { mode, port: child.info.port, pid: child.info.pid, ...matchArgs });
+const matchRun = (child: Child, mode: 'tribuna' | 'raw', rate = MATCH.rate) =>
+  runLoad(MATCH_LOAD, { mode, port: child.info.port, pid: child.info.pid, ...matchArgs, rate });
 const matchR = await matchRun(tribuna, 'tribuna');
-console.log(`  tribuna: ${Math.round(matchR.perSecond)} deliveries/s of ${Math.round(matchR.expected / matchR.seconds)} expected, p99 ${matchR.p99.toFixed(1)} ms, server ${matchR.cores.toFixed(2)} cores`);
+const matchL = await matchRun(tribuna, 'tribuna', MATCH.pacedRate);
+console.log(`  tribuna: ${Math.round(matchR.perSecond)} deliveries/s of ${Math.round(matchR.expected / matchR.seconds)} expected, p99 ${matchR.p99.toFixed(1)} ms, server ${matchR.cores.toFixed(2)} cores; at ${MATCH.pacedRate} msg/s p99 ${matchL.p99.toFixed(1)} ms`);
 
 phase(`matchmaker: ${P.tickets.toLocaleString('en-US')} tickets through sockets`);
 const mmSockets = await runLoad(path.join(ROOT, 'bench/load/matchmaker.ts'), { port: tribuna.info.port, tickets: P.tickets });
@@ -344,9 +347,10 @@ raw.teamChat = { tribuna: teamR, tribunaPaced: teamL };
 
 const rooms = await start('bench/servers/ws-rooms.ts');
 const matchRaw = await matchRun(rooms, 'raw');
+const matchRawL = await matchRun(rooms, 'raw', MATCH.pacedRate);
 await rooms.stop();
-console.log(`  raw ws room relay: ${Math.round(matchRaw.perSecond)} deliveries/s, p99 ${matchRaw.p99.toFixed(1)} ms, server ${matchRaw.cores.toFixed(2)} cores`);
-raw.matches = { tribuna: matchR, raw: matchRaw };
+console.log(`  raw ws room relay: ${Math.round(matchRaw.perSecond)} deliveries/s, p99 ${matchRaw.p99.toFixed(1)} ms, server ${matchRaw.cores.toFixed(2)} cores; at ${MATCH.pacedRate} msg/s p99 ${matchRawL.p99.toFixed(1)} ms`);
+raw.matches = { tribuna: matchR, tribunaPaced: matchL, raw: matchRaw, rawPaced: matchRawL };
 
 // The matchmaker's pass over a full pool, in a process of its own.
 phase(`matchmaker: one pass over ${P.tickets.toLocaleString('en-US')} waiting tickets`);
@@ -392,7 +396,8 @@ add({ metric: `team chat by RPC (${P.chatReceivers} members): delivered`, value:
 add({ metric: `team chat by RPC delivery p99 (${P.chatRate} msg/s)`, value: teamL.p99, unit: 'ms', baseline: rawChatL.p99, target: '<= 100 ms', pass: teamL.p99 <= 100 && teamL.failed === 0 });
 const matchTitle = `relayed match (${P.matches} x ${MATCH.players} players, ${MATCH.rate} msg/s each)`;
 add({ metric: `${matchTitle}: delivered`, value: matchR.perSecond, unit: 'msg/s', baseline: matchRaw.perSecond, ratio: matchR.perSecond / matchRaw.perSecond, target: '>= 0.5x raw ws room relay', pass: matchR.perSecond >= 0.5 * matchRaw.perSecond, note: `${Math.round(matchR.expected / matchR.seconds)} msg/s offered` });
-add({ metric: `${matchTitle}: delivery p99`, value: matchR.p99, unit: 'ms', baseline: matchRaw.p99, target: '<= 100 ms', pass: matchR.p99 <= 100 });
+add({ metric: `${matchTitle}: delivery p99`, value: matchR.p99, unit: 'ms', baseline: matchRaw.p99, target: '<= 100 ms', pass: matchR.p99 <= 100, note: 'at saturation of the one load process' });
+add({ metric: `relayed match (${P.matches} x ${MATCH.players} players, ${MATCH.pacedRate} msg/s each): delivery p99`, value: matchL.p99, unit: 'ms', baseline: matchRawL.p99, target: '<= 100 ms', pass: matchL.p99 <= 100 && matchL.delivered === matchL.expected });
 add({ metric: `${matchTitle}: server CPU`, value: matchR.cores, unit: 'cores', baseline: matchRaw.cores, ratio: matchR.cores / matchRaw.cores });
 add({ metric: `matchmaker, ${P.tickets.toLocaleString('en-US')} waiting tickets: one pass forming every match`, value: mmPass.passMs, unit: 'ms', target: '<= 1000 ms (the interval)', pass: mmPass.passMs <= 1000 });
 add({ metric: `matchmaker, ${P.tickets.toLocaleString('en-US')} tickets by socket: last player told after last ticket`, value: mmSockets.formMs, unit: 'ms', target: '<= 2000 ms', pass: mmSockets.formMs <= 2000 && mmSockets.matched === P.tickets });

@@ -58,9 +58,13 @@ for (const ws of sockets) {
     delivered++;
   });
 }
+// The raw relay passes on what it is sent, so its players send the frame Tribuna delivers, byte for byte
+// as long: a match id (a UUID and a dot), the sender's user and session ids and a 10-letter username.
+const uuidOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const rawPresence = (i: number) => `{"user_id":"${uuidOf(i)}","session_id":"${uuidOf(count + i)}","username":"p${String(i).padStart(9, '0')}"}`;
 const frame = (i: number) => {
   const opCode = Math.round(now() * 1000);
-  if (o.mode === 'raw') return `{"match_data":{"match_id":"${i}","presence":{"user_id":"u","session_id":"s","username":"p"},"op_code":"${opCode}","data":"${DATA}"}}`;
+  if (o.mode === 'raw') return `{"match_data":{"match_id":"${uuidOf(Math.floor(i / o.players))}.","presence":${rawPresence(i)},"op_code":"${opCode}","data":"${DATA}"}}`;
   return `{"match_data_send":{"match_id":"${matchIds[Math.floor(i / o.players)]}","op_code":"${opCode}","data":"${DATA}"}}`;
 };
 
