@@ -7,7 +7,7 @@
 import { listEvents, listMyEvents } from '../portal/src/calendar/store.ts';
 import portal from '../portal/src/index.ts';
 import { getNews, listNews, type NewsSort } from '../portal/src/news/store.ts';
-import { listMatches } from '../portal/src/matches/store.ts';
+import { listMatches, listMyMatches } from '../portal/src/matches/store.ts';
 import { listPhotos, listSections as listPhotoSections } from '../portal/src/photos/store.ts';
 import { listPlayers } from '../portal/src/players/store.ts';
 import { listTeamPlayers } from '../portal/src/roster/store.ts';
@@ -172,6 +172,7 @@ const listings: Record<string, (q: Queryable, cursor?: string) => Promise<Page |
   'list_matches by home team': (q, cursor) => listMatches(q, { ownerTeamId: teamId, dir: 'desc', limit: 20, offset: 0, cursor }),
   'list_matches of a team, either side': (q, cursor) => listMatches(q, { teamId, dir: 'desc', limit: 20, offset: 0, cursor }),
   'list_matches of a team, either side, 3rd page by offset': (q) => listMatches(q, { teamId, dir: 'desc', limit: 20, offset: 40 }),
+  list_my_matches: (q) => listMyMatches(q, userId, now, new Date(now.getTime() + 62 * 86_400_000)),
   ...Object.fromEntries(
     (['create_time', 'start_time', 'update_time'] as const).map((sortBy) => [
       `list_streams by ${sortBy}`,

@@ -74,6 +74,7 @@ describe('sign-in by e-mail code', () => {
     const created = await ts.client().getAccount(session);
     assert.equal(created.email, email);
     assert.equal(created.user?.display_name, email.split('@')[0], 'shown by the part of the address before @ until named');
+    assert.equal(created.user?.lang_tag, 'ru-RU', "the portal's language, not the game server's default");
 
     advance(61_000);
     const second = await call('verify_auth_code', { email, code: await requestCode(email) });
@@ -213,6 +214,7 @@ describe('sign-in with Google', () => {
     assert.equal(a.user!.google_id, account.sub);
     assert.equal(a.user!.display_name, account.name);
     assert.equal(a.user!.avatar_url, account.picture);
+    assert.equal(a.user!.lang_tag, 'ru-RU');
 
     const again = await googleRedirect();
     const second = await call('google_login', { ...again, redirect_uri: redirect });
@@ -321,6 +323,7 @@ describe('addresses proven by a code', () => {
     assert.equal(confirmed.user_id, fresh.user_id);
     assert.equal(confirmed.username, fresh.username);
     assert.equal((await ts.client().getAccount(fresh)).user?.display_name, fresh.username, 'shown by the chosen username');
+    assert.equal((await ts.client().getAccount(fresh)).user?.lang_tag, 'ru-RU');
     // Nothing was revoked: the session in hand, the password and the new tokens all work.
     assert.equal((await ts.client().getAccount(fresh)).email, email);
     assert.equal((await ts.client().authenticateEmail(email, 'my-own-password', false)).user_id, fresh.user_id);

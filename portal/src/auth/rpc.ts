@@ -72,9 +72,15 @@ function signedIn(nk: Nk, a: { userId: string; username: string; created: boolea
 /** The part of an address before @: the display name of an account that has not chosen one. */
 const localPart = (address: string) => address.slice(0, address.lastIndexOf('@'));
 
-/** A new account is shown by a name from the start; the person may change it right away (the web asks). */
-async function nameNewAccount(nk: Nk, userId: string, displayName: string): Promise<void> {
-  await nk.accountUpdateId(userId, { displayName: displayName.slice(0, 255) });
+/** The portal speaks Russian: a new account's language, until its owner picks another in the profile. */
+const PORTAL_LANG = 'ru-RU';
+
+/**
+ * A new account is shown by a name from the start (the person may change it right away: the web asks) and
+ * has the portal's language rather than the game server's default 'en'.
+ */
+async function welcomeNewAccount(nk: Nk, userId: string, displayName?: string): Promise<void> {
+  await nk.accountUpdateId(userId, { langTag: PORTAL_LANG, ...(displayName ? { displayName: displayName.slice(0, 255) } : {}) });
 }
 
 /**
@@ -138,11 +144,12 @@ export const authRpcs: RpcDef[] = [
     if (await nk.emailConfirm(userId, input.email)) {
       // Registration: the account is shown by the username its owner chose, until they name it.
       const own = await nk.accountGetId(userId);
-      if (!own.user.displayName) await nameNewAccount(nk, userId, own.user.username);
+      if (!own.user.displayName) await welcomeNewAccount(nk, userId, own.user.username);
+      else if (own.user.langTag === 'en') await welcomeNewAccount(nk, userId);
       return signedIn(nk, { userId, username: own.user.username, created: false });
     }
     const account = await nk.authenticateVerifiedEmail(input.email);
-    if (account.created) await nameNewAccount(nk, account.userId, localPart(input.email));
+    if (account.created) await welcomeNewAccount(nk, account.userId, localPart(input.email));
     return signedIn(nk, account);
   }),
 
@@ -188,6 +195,7 @@ export const authRpcs: RpcDef[] = [
         displayName: profile.name || (profile.email ? localPart(profile.email) : undefined),
         avatarUrl: profile.picture ?? undefined,
       });
+      if (account.created) await welcomeNewAccount(nk, account.userId);
       return signedIn(nk, account);
     },
   ),

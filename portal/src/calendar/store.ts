@@ -1,6 +1,7 @@
 // Team calendar SQL (see migrations/0007_team_events.sql).
 import type { Queryable } from '@tribuna/server';
 import { assign, params, times } from '../lib/sql.ts';
+import { userTeamIds } from '../teams/store.ts';
 
 export const EVENT_TYPES = ['match', 'training', 'tournament', 'birthday', 'other'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -125,7 +126,7 @@ export async function listEvents(q: Queryable, r: EventRange): Promise<TeamEvent
 export function listMyEventsQuery(userId: string, r: DayRange): { sql: string; params: unknown[] } {
   return {
     sql: `SELECT ${E_COLUMNS}, t.name AS team_name
-     FROM (SELECT id FROM team WHERE creator_id = $1 UNION SELECT team_id FROM team_player WHERE user_id = $1 AND is_confirmed) mine (id)
+     FROM ${userTeamIds('$1')} mine (id)
      JOIN team t ON t.id = mine.id
      CROSS JOIN LATERAL (
        SELECT ${COLUMNS} FROM team_event WHERE team_id = mine.id AND ${inRange(2)} ORDER BY event_time, id LIMIT ${MAX_EVENTS}

@@ -3,16 +3,18 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '@tribuna/server/testing';
-import { makeTeam, pagePlans, registered } from '../testing.ts';
-import { listMatches, type MatchQuery } from './store.ts';
+import { makeTeam, pagePlans, planOf, registered } from '../testing.ts';
+import { listMatches, listMyMatchesQuery, type MatchQuery } from './store.ts';
 
 let ts: TestServer;
 let teamA: string;
 let teamB: string;
+let ownerId: string;
 
 before(async () => {
   ts = await startTestServer({ moduleSpecifiers: ['@tribuna/portal'] });
   const owner = await registered(ts);
+  ownerId = owner.user_id!;
   [teamA, teamB] = [await makeTeam(ts, owner), await makeTeam(ts, owner)];
   await ts.app.nk.db.execute(
     `INSERT INTO match (id, owner_team_id, guest_team_id, match_time, creator_id)
@@ -56,5 +58,14 @@ describe('match query plans', () => {
         assert.doesNotMatch(plan, /Seq Scan|Sort {2}\(/, plan);
       }
     }
+  });
+
+  it("reads a user's matches through their teams and each team's home and away indexes", async () => {
+    const { sql, params } = listMyMatchesQuery(ownerId, new Date(), new Date(Date.now() + 30 * 86_400_000));
+    const plan = await planOf(ts.app.nk.db, sql, params, { sorts: true });
+    // The user's teams are the calendar's subquery (its test names their indexes at a realistic size).
+    assert.match(plan, /Index Scan using match_owner_time_idx on match\b.*\n\s+Index Cond: \(\(owner_team_id = \w+\.id\) AND \(match_time >= /, plan);
+    assert.match(plan, /Index Scan using match_guest_time_idx on match\b.*\n\s+Index Cond: \(\(guest_team_id = \w+\.id\) AND \(match_time >= /, plan);
+    assert.doesNotMatch(plan, /Seq Scan/, plan);
   });
 });

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { startTestServer, tempDir, type TestServer } from '@tribuna/server/testing';
-import { allPages, call as callOn, fails, makeTeam, teamCast, uploadPng, withKey, type Any } from '../testing.ts';
+import { allPages, call as callOn, fails, makeTeam, registered, teamCast, uploadPng, withKey, type Any } from '../testing.ts';
 
 let ts: TestServer;
 const data = tempDir('tribuna-matches-');
@@ -188,5 +188,45 @@ describe('list matches', () => {
     await fails(list({ team_id: 'a' }), 400, /^Команда: /);
     await fails(list({ from_time: '2030-05-01' }), 400, /^Начало периода: /);
     await fails(list({ sort_order: 'up' }), 400, /^Порядок: /);
+  });
+});
+
+describe('the matches of my teams', () => {
+  let a: string;
+  let b: string;
+  const ids: Record<string, string> = {};
+  before(async () => {
+    [a, b] = [await makeTeam(ts, owner), await makeTeam(ts, owner)];
+    // Two of the owner's own teams against each other, and the owner's team against the stranger's.
+    ids.ab = (await newMatch(owner, { owner_team_id: a, guest_team_id: b, match_time: '2031-03-02T18:00:00Z' })).id;
+    ids.homeAway = (await newMatch(owner, { owner_team_id: home, guest_team_id: away, match_time: '2031-03-05T18:00:00Z' })).id;
+    ids.awayB = (await newMatch(stranger, { owner_team_id: away, guest_team_id: b, match_time: '2031-03-09T18:00:00Z' })).id;
+    ids.late = (await newMatch(owner, { owner_team_id: a, guest_team_id: away, match_time: '2031-04-20T18:00:00Z' })).id;
+  });
+  const march = { from_time: '2031-03-01T00:00:00+03:00', to_time: '2031-04-01T00:00:00+03:00' };
+  const mine = async (s: Session, input: object = march) =>
+    (await call(s, 'list_my_matches', input)).matches.map((m: Any) => Object.keys(ids).find((k) => ids[k] === m.id));
+
+  it('answers the matches of the teams one created or plays in, in the period, by time, each once', async () => {
+    assert.deepEqual(await mine(owner), ['ab', 'homeAway', 'awayB']);
+    // A confirmed player of the home team and its admin see its match; the stranger sees those of their team.
+    assert.deepEqual(await mine(member), ['homeAway']);
+    assert.deepEqual(await mine(admin), ['homeAway']);
+    assert.deepEqual(await mine(stranger), ['homeAway', 'awayB']);
+    assert.deepEqual(await mine(owner, { from_time: '2031-03-02T18:00:01Z', to_time: '2031-03-09T18:00:00Z' }), ['homeAway']);
+    const m = (await call(owner, 'list_my_matches', march)).matches[0];
+    assert.deepEqual(m, await call(owner, 'get_match', { id: ids.ab }), 'the same match as get_match, with both teams');
+  });
+
+  it('answers nothing to a guest or a user without teams', async () => {
+    assert.deepEqual(await mine(guest), []);
+    assert.deepEqual(await mine(await registered(ts)), []);
+  });
+
+  it('refuses a period that ends before it starts, one over 62 days, and calls without a session', async () => {
+    await fails(call(owner, 'list_my_matches', { from_time: march.to_time, to_time: march.from_time }), 400, /позже/);
+    await fails(call(owner, 'list_my_matches', { from_time: '2031-01-01T00:00:00Z', to_time: '2031-03-05T00:00:00Z' }), 400, 'Период не может быть больше 62 дней.');
+    await fails(call(owner, 'list_my_matches', { from_time: march.from_time }), 400, /^Конец периода: /);
+    await fails(withKey(ts, 'list_my_matches', march), 401);
   });
 });

@@ -5,12 +5,14 @@ import { invalid, notFound, permissionDenied, type Queryable } from '@tribuna/se
 import { cursor, directionField, instantField, limit, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
 import { isManager } from '../teams/access.ts';
 import { teamExists } from '../teams/store.ts';
-import { createMatch, deleteMatch, getMatch, listMatches, lockMatch, updateMatch, type Match } from './store.ts';
+import { createMatch, deleteMatch, getMatch, listMatches, listMyMatches, lockMatch, updateMatch, type Match } from './store.ts';
 
 const MATCH_NOT_FOUND = 'Матч не найден.';
 const SAME_TEAMS = 'guest_team_id: команда гостей должна отличаться от команды хозяев.';
 /** Deep offsets cost a scan of every row skipped; beyond this a client pages with the cursor. */
 const MAX_OFFSET = 10_000;
+/** The longest period list_my_matches answers for: two months, for a calendar's month and its edges. */
+const MAX_MY_RANGE_DAYS = 62;
 
 /** Whether two ids name the same row (a UUID may be written in either case). */
 const same = (a: string | undefined, b: string | undefined) => a?.toLowerCase() === b?.toLowerCase();
@@ -112,6 +114,20 @@ export const matchRpcs: RpcDef[] = [
         offset: input.offset,
         cursor: input.cursor || undefined,
       });
+    },
+  ),
+
+  // A signed-in user: the matches of their teams (created, or with a confirmed player of theirs) from
+  // from_time (inclusive) to to_time, by time, for the personal schedule; at most 62 days and 200 matches.
+  rpc(
+    'list_my_matches',
+    'session',
+    z.object({ from_time: instantField, to_time: instantField }),
+    async ({ input, userId, nk }) => {
+      const days = (input.to_time.getTime() - input.from_time.getTime()) / 86_400_000;
+      if (days <= 0) throw invalid('to_time: должно быть позже from_time.');
+      if (days > MAX_MY_RANGE_DAYS) throw invalid(`Период не может быть больше ${MAX_MY_RANGE_DAYS} дней.`);
+      return { matches: await listMyMatches(nk.db, userId, input.from_time, input.to_time) };
     },
   ),
 ];

@@ -4,7 +4,7 @@ import type { Queryable } from '@tribuna/server';
 import { paged } from '../lib/cursor.ts';
 import { keyset, type Direction } from '../lib/keyset.ts';
 import { assign, params, times } from '../lib/sql.ts';
-import { teamSummary, type TeamSummary } from '../teams/store.ts';
+import { teamSummary, userTeamIds, type TeamSummary } from '../teams/store.ts';
 
 export interface Match {
   id: string;
@@ -139,4 +139,29 @@ export async function listMatches(q: Queryable, f: MatchQuery): Promise<{ matche
     values,
   );
   return paged('matches', rows, f.limit, toMatch, ks.cursorOf);
+}
+
+/** The most matches `listMyMatches` answers: a month of any sensible number of teams. */
+const MAX_MY_MATCHES = 200;
+
+/**
+ * The matches of a user's teams (created, or with a confirmed player of theirs) from `from` (inclusive) to
+ * `to`, by time: each team's home and away matches read through their indexes (LATERAL); a match between
+ * two of the user's teams is found from both and answered once. Exported so tests can EXPLAIN it.
+ */
+export function listMyMatchesQuery(userId: string, from: Date, to: Date): { sql: string; params: unknown[] } {
+  const side = (column: string) =>
+    `(SELECT ${COLUMNS} FROM match WHERE ${column} = mine.id AND match_time >= $2 AND match_time < $3 ORDER BY match_time, id LIMIT ${MAX_MY_MATCHES})`;
+  return {
+    sql: `${selectFrom(`(SELECT DISTINCT ${NAMES.map((n) => `s.${n}`).join(', ')}
+       FROM ${userTeamIds('$1')} mine (id)
+       CROSS JOIN LATERAL (${side('owner_team_id')} UNION ALL ${side('guest_team_id')}) s)`)}
+     ORDER BY m.match_time, m.id LIMIT ${MAX_MY_MATCHES}`,
+    params: [userId, from, to],
+  };
+}
+
+export async function listMyMatches(q: Queryable, userId: string, from: Date, to: Date): Promise<Match[]> {
+  const { sql, params: values } = listMyMatchesQuery(userId, from, to);
+  return (await q.query<Row>(sql, values)).map(toMatch);
 }

@@ -115,6 +115,13 @@ export const teamSummary = (alias: string) =>
   `CASE WHEN ${alias}.id IS NOT NULL THEN json_strip_nulls(json_build_object('id', ${alias}.id, 'name', ${alias}.name,
     'description', ${alias}.description, 'avatar_id', ${alias}.avatar_id)) END`;
 
+/**
+ * The ids of a user's teams, as a subquery with one column `id`: the teams they created and those where
+ * one of their players is confirmed (teams.access's owner and member). `user` is the SQL of the user id.
+ */
+export const userTeamIds = (user: string) =>
+  `(SELECT id FROM team WHERE creator_id = ${user} UNION SELECT team_id FROM team_player WHERE user_id = ${user} AND is_confirmed)`;
+
 export async function teamExists(q: Queryable, teamId: string): Promise<boolean> {
   return (await q.query('SELECT 1 FROM team WHERE id = $1', [teamId])).length > 0;
 }

@@ -32,9 +32,10 @@ before(async () => {
      FROM generate_series(1, 300) AS i`,
     [userId],
   );
-  // Each tournament has one of 300 teams, one in a hundred the team under test; one tournament has them all.
+  // Each tournament has one of 300 teams, every hundredth by start time the team under test (seven of them
+  // in the next 30 days, none deleted: a second page always follows); one tournament has them all.
   await db.execute(
-    `WITH t AS (SELECT id, start_time, delete_time, row_number() OVER (ORDER BY id) AS n FROM tournament),
+    `WITH t AS (SELECT id, start_time, delete_time, row_number() OVER (ORDER BY start_time) AS n FROM tournament),
           tm AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM team WHERE id <> $1)
      INSERT INTO team_tournament (id, team_id, tournament_id, initiator, tournament_start_time, tournament_deleted)
      SELECT gen_random_uuid(), CASE WHEN t.n % 100 = 0 THEN $1 ELSE tm.id END, t.id, 'organizer', t.start_time, t.delete_time IS NOT NULL

@@ -3,7 +3,7 @@ import { calendarEventMessages } from '../../shared/i18n/calendar.ts';
 export const scheduleMessages = {
   ...calendarEventMessages,
   title: 'Моё расписание',
-  aboutSignedIn: 'Здесь события ваших команд и ваши личные события. Личные события хранятся только в этом браузере и не видны другим.',
+  aboutSignedIn: 'Здесь матчи и события ваших команд и ваши личные события. Личные события хранятся только в этом браузере и не видны другим.',
   aboutGuest: 'Личные события хранятся только в этом браузере и не видны другим.',
   /** After a «Войдите» link. */
   signIn: 'Войдите',
@@ -11,6 +11,8 @@ export const scheduleMessages = {
   createTitle: 'Новое личное событие',
   personal: 'Личное',
   teamLink: (team: string) => `Расписание команды «${team}»`,
+  matchTitle: (home: string, guest: string) => `${home} — ${guest}`,
+  matchLink: (title: string) => `Матч ${title}`,
   teamsFailed: 'Не удалось загрузить события ваших команд',
   deleteConfirm: (title: string) => `Удалить событие «${title}»?`,
   fillAll: 'Пожалуйста, заполните все поля.',

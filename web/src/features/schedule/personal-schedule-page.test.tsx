@@ -18,6 +18,23 @@ const TEAM_EVENTS = [
   { id: 'e2', team_id: 't2', team_name: 'Спартак-Любитель', title: 'Тренировка', description: '', type: 'training', event_time: at(2025, 3, 8, 10), place: '' },
 ];
 
+const MATCHES = [
+  { id: 'm1', owner_team_id: 't1', guest_team_id: 't9', owner_team: { id: 't1', name: 'Северные волки', description: '' }, match_time: at(2025, 3, 8, 15), creator_id: 'u1', create_time: at(2025, 3, 1, 9), update_time: at(2025, 3, 1, 9) },
+];
+/** The team calls, answered by name; `fail` rejects the first call of each. */
+function serveTeams(fail = false) {
+  const failed = new Set<string>();
+  rpc.mockImplementation(async (id: string) => {
+    if (fail && !failed.has(id)) {
+      failed.add(id);
+      throw new ApiError(500, 13, 'Internal error');
+    }
+    if (id === 'list_my_team_events') return { events: TEAM_EVENTS };
+    if (id === 'list_my_matches') return { matches: MATCHES };
+    return {};
+  });
+}
+
 const stored = () => JSON.parse(localStorage.getItem('teamEvents') ?? 'null');
 
 function cell(day: string): HTMLElement {
@@ -109,21 +126,25 @@ describe('personal schedule', () => {
 });
 
 describe("the teams' events", () => {
-  it("shows a signed-in user's teams' events in the calendar and the list, marked with their teams, beside the personal ones", async () => {
+  it("shows a signed-in user's teams' events and matches in the calendar and the list, marked with their teams, beside the personal ones", async () => {
     session.authenticated = true;
     localStorage.setItem('teamEvents', JSON.stringify([{ id: 'a', date: '2025-03-08', title: 'День рождения мамы', description: '', type: 'birthday' }]));
-    rpc.mockResolvedValue({ events: TEAM_EVENTS });
+    serveTeams();
     const user = userEvent.setup();
     renderPage(<PersonalSchedulePage />, '/schedule');
     const match = await within(cell('2025-03-08')).findByRole('link', { name: /19:30 Матч с «Динамо» Северные волки/ });
     expect(rpc).toHaveBeenCalledWith('list_my_team_events', { start_date: '2025-03-01', end_date: '2025-03-31' });
     expect(match).toHaveAttribute('href', '/teams/t1/schedule?month=2025-03');
     expect(match).toHaveClass('cal-event-match');
+    // The teams' matches: the home team by name, a team that is gone by its id, to the match's page.
+    expect(rpc).toHaveBeenCalledWith('list_my_matches', { from_time: new Date(2025, 2, 1).toISOString(), to_time: new Date(2025, 3, 1).toISOString() });
+    expect(within(cell('2025-03-08')).getByRole('link', { name: /15:00 Северные волки — t9/ })).toHaveAttribute('href', '/matches/m1');
     // The day's personal event first, then the teams' by time.
     const list = screen.getByRole('heading', { name: 'События месяца' }).parentElement!;
     expect(within(list).getAllByRole('listitem').map((li) => li.querySelector('strong')!.textContent)).toEqual([
-      'День рождения мамы', 'Тренировка', 'Матч с «Динамо»',
+      'День рождения мамы', 'Тренировка', 'Северные волки — t9', 'Матч с «Динамо»',
     ]);
+    expect(within(list).getByRole('link', { name: 'Матч Северные волки — t9' })).toHaveAttribute('href', '/matches/m1');
     expect(within(list).getByRole('link', { name: 'Расписание команды «Северные волки»' })).toHaveAttribute('href', '/teams/t1/schedule?month=2025-03');
     expect(within(list).getByRole('link', { name: 'Расписание команды «Спартак-Любитель»' })).toHaveAttribute('href', '/teams/t2/schedule?month=2025-03');
     expect(within(list).getByText('Лужники')).toBeInTheDocument();
@@ -132,7 +153,8 @@ describe("the teams' events", () => {
     expect(within(list).getAllByRole('button', { name: /^Изменить/ })).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Следующий месяц' }));
-    expect(rpc).toHaveBeenLastCalledWith('list_my_team_events', { start_date: '2025-04-01', end_date: '2025-04-30' });
+    expect(rpc).toHaveBeenCalledWith('list_my_team_events', { start_date: '2025-04-01', end_date: '2025-04-30' });
+    expect(rpc).toHaveBeenCalledWith('list_my_matches', { from_time: new Date(2025, 3, 1).toISOString(), to_time: new Date(2025, 4, 1).toISOString() });
   });
 
   it('asks visitors to sign in for their teams and calls nothing', () => {
@@ -144,13 +166,14 @@ describe("the teams' events", () => {
   it("says the teams' events did not load, with a retry, and keeps the personal ones", async () => {
     session.authenticated = true;
     localStorage.setItem('teamEvents', JSON.stringify([{ id: 'a', date: '2025-03-08', title: 'Личная тренировка', description: '', type: 'training' }]));
-    rpc.mockRejectedValueOnce(new ApiError(500, 13, 'Internal error')).mockResolvedValue({ events: TEAM_EVENTS });
+    serveTeams(true);
     const user = userEvent.setup();
     renderPage(<PersonalSchedulePage />, '/schedule');
     expect(await screen.findByText('Не удалось загрузить события ваших команд')).toBeInTheDocument();
     expect(within(cell('2025-03-08')).getByText('Личная тренировка')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Повторить' }));
     expect(await within(cell('2025-03-08')).findByText('Тренировка')).toBeInTheDocument();
+    expect(await within(cell('2025-03-08')).findByText('Северные волки — t9')).toBeInTheDocument();
   });
 });
 

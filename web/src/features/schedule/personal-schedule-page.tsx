@@ -1,11 +1,13 @@
 // /schedule: a personal month calendar. Personal events live only in this browser; a signed-in user also
-// sees the events of their teams (read-only here, each linking to its team's calendar).
-import { isSameMonth, startOfMonth } from 'date-fns';
+// sees the events of their teams (read-only here, each linking to its team's calendar) and their teams'
+// matches (each linking to its page).
+import { addMonths, isSameMonth, startOfMonth } from 'date-fns';
 import { useCallback, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAddressParams } from '../../shared/lib/use-address-params.ts';
-import type { MyTeamEvent } from '@tribuna/portal/types';
+import type { Match, MyTeamEvent } from '@tribuna/portal/types';
 import { useMyTeamEvents } from '../../shared/api/calendar.ts';
+import { useMyMatches } from '../../shared/api/my-matches.ts';
 import { dayKey, isEventType, monthKey, monthRange, parseDayKey, parseMonthKey } from '../../shared/lib/calendar.ts';
 import { withReturn } from '../../shared/lib/return-to.ts';
 import { formatTime } from '../../shared/i18n/format.ts';
@@ -27,11 +29,22 @@ function teamItem(e: MyTeamEvent): ScheduleItem & { kind: 'team' } {
   return { kind: 'team', key: `team-${e.id}`, event: e, href: `/teams/${e.team_id}/schedule?month=${monthKey(at)}` };
 }
 
+/** A match of one of the user's teams: «Хозяева — Гости» (a team that is gone by its id), to its page. */
+function matchItem(match: Match): ScheduleItem & { kind: 'match' } {
+  const title = m.matchTitle(match.owner_team?.name ?? match.owner_team_id, match.guest_team?.name ?? match.guest_team_id);
+  return { kind: 'match', key: `match-${match.id}`, match, title, href: `/matches/${match.id}` };
+}
+
+const timeKey = (iso: string) => `${dayKey(new Date(iso))} ${formatTime(iso)}`;
 const sortKey = (item: ScheduleItem) =>
-  item.kind === 'local' ? item.event.date : `${dayKey(new Date(item.event.event_time))} ${formatTime(item.event.event_time)}`;
+  item.kind === 'local' ? item.event.date : timeKey(item.kind === 'match' ? item.match.match_time : item.event.event_time);
 
 function toEntry(item: ScheduleItem): CalendarEntry {
   if (item.kind === 'local') return { id: item.event.id, day: item.event.date, title: item.event.title, type: item.event.type };
+  if (item.kind === 'match') {
+    const at = item.match.match_time;
+    return { id: item.key, day: dayKey(new Date(at)), title: item.title, type: 'match', time: formatTime(at), href: item.href };
+  }
   const e = item.event;
   return {
     id: item.key,
@@ -53,14 +66,16 @@ export function Component() {
   const [params, setParam] = useAddressParams();
   const month = parseMonthKey(params.get('month')) ?? startOfMonth(new Date());
   const teamEvents = useMyTeamEvents(monthRange(month), authenticated);
+  const matches = useMyMatches({ from: month, to: addMonths(month, 1) }, authenticated);
   const [editing, setEditing] = useState<{ id: string; deleting: boolean } | null>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const focusAfterClose = useRef<HTMLElement | null>(null);
 
   const local: ScheduleItem[] = sortEvents(events.filter((e) => e.date.startsWith(monthKey(month)))).map((e) => ({ kind: 'local', key: e.id, event: e }));
-  const team: ScheduleItem[] = authenticated ? (teamEvents.data ?? []).map(teamItem) : [];
+  const team: ScheduleItem[] = authenticated ? [...(teamEvents.data ?? []).map(teamItem), ...(matches.data ?? []).map(matchItem)] : [];
   // Personal events (a day, no time) first in their day, then the teams' by time; the sort is stable.
   const items = [...local, ...team].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
+  const teamsFailed = teamEvents.isError || matches.isError;
   const editingEvent = editing && events.find((e) => e.id === editing.id);
 
   const setMonth = (next: Date) => setParam('month', isSameMonth(next, new Date()) ? undefined : monthKey(next));
@@ -92,8 +107,8 @@ export function Component() {
         entries={items.map(toEntry)}
         onEntrySelect={(id) => setEditing({ id, deleting: false })}
         status={
-          !authenticated ? null : teamEvents.isPending ? <Spinner /> : teamEvents.isError ? (
-            <ErrorState onRetry={() => void teamEvents.refetch()}>{m.teamsFailed}</ErrorState>
+          !authenticated ? null : teamEvents.isPending || matches.isPending ? <Spinner /> : teamsFailed ? (
+            <ErrorState onRetry={() => void Promise.all([teamEvents.refetch(), matches.refetch()])}>{m.teamsFailed}</ErrorState>
           ) : null
         }
       />

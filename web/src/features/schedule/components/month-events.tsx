@@ -1,6 +1,6 @@
-// The month's events under the calendar: personal ones (editable here) and the user's teams' ones (each
-// naming and linking its team), by day and time.
-import type { MyTeamEvent } from '@tribuna/portal/types';
+// The month's events under the calendar: personal ones (editable here), the user's teams' ones (each
+// naming and linking its team) and their matches (each linking its page), by day and time.
+import type { Match, MyTeamEvent } from '@tribuna/portal/types';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { isEventType, parseDayKey } from '../../../shared/lib/calendar.ts';
@@ -10,7 +10,10 @@ import { EventTypeBadge } from '../../../shared/ui/month-calendar.tsx';
 import type { LocalEvent } from '../local-events.ts';
 import { scheduleMessages as m } from '../messages.ts';
 
-export type ScheduleItem = { kind: 'local'; key: string; event: LocalEvent } | { kind: 'team'; key: string; event: MyTeamEvent; href: string };
+export type ScheduleItem =
+  | { kind: 'local'; key: string; event: LocalEvent }
+  | { kind: 'team'; key: string; event: MyTeamEvent; href: string }
+  | { kind: 'match'; key: string; match: Match; title: string; href: string };
 
 interface Props {
   items: ScheduleItem[];
@@ -27,7 +30,15 @@ export function MonthEvents({ items, headingRef, onEdit, onDelete }: Props) {
         <EmptyState>{m.empty}</EmptyState>
       ) : (
         <ul className="schedule-list">
-          {items.map((item) => (item.kind === 'local' ? (
+          {items.map((item) => (item.kind === 'match' ? (
+            <li key={item.key} className="schedule-item schedule-item-team cal-event-match">
+              <div className="schedule-item-main">
+                <time dateTime={item.match.match_time} className="muted">{formatDateTime(item.match.match_time)}</time>
+                <EventTypeBadge type="match" />
+                <Link to={item.href} aria-label={m.matchLink(item.title)}><strong>{item.title}</strong></Link>
+              </div>
+            </li>
+          ) : item.kind === 'local' ? (
             <li key={item.key} className={`schedule-item cal-event-${item.event.type}`}>
               <div className="schedule-item-main">
                 <time dateTime={item.event.date} className="muted">{formatDate(parseDayKey(item.event.date) ?? item.event.date)}</time>
