@@ -7,7 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { useAddressParams } from '../../shared/lib/use-address-params.ts';
 import type { Match, MyTeamEvent } from '@tribuna/portal/types';
 import { useMyTeamEvents } from '../../shared/api/calendar.ts';
-import { useMyMatches } from '../../shared/api/my-matches.ts';
+import { useMyMatches } from '../../shared/api/matches.ts';
 import { dayKey, isEventType, monthKey, monthRange, parseDayKey, parseMonthKey } from '../../shared/lib/calendar.ts';
 import { withReturn } from '../../shared/lib/return-to.ts';
 import { formatTime } from '../../shared/i18n/format.ts';

@@ -13,15 +13,18 @@ const hoursFromNow = (h: number) => new Date(Date.now() + h * 3600_000).toISOStr
 let viewer = VIEWER;
 let events: unknown[] = [];
 let links: unknown[] = [];
+let matches: unknown[] = [];
 beforeEach(() => {
   viewer = VIEWER;
   events = [];
   links = [];
+  matches = [];
   rpc.mockReset();
   rpc.mockImplementation(async (id: string) => {
     if (id === 'get_team') return { id: 't1', name: 'Спартак', team_type: 0, member_count: 12, viewer };
     if (id === 'list_team_events') return { events };
     if (id === 'list_team_tournaments') return { team_tournaments: links };
+    if (id === 'list_matches') return { matches };
     throw new Error(`RPC ${id} is not registered`);
   });
 });
@@ -95,5 +98,24 @@ describe('team home', () => {
     links = [];
     open();
     expect(await screen.findByText('В ближайшие 30 дней турниров нет.')).toBeInTheDocument();
+  });
+
+  it('lists the next matches, home or away, soonest first, each to its page', async () => {
+    matches = [
+      { id: 'm1', owner_team_id: 't1', guest_team_id: 't2', owner_team: { id: 't1', name: 'Спартак', description: '' }, guest_team: { id: 't2', name: 'Динамо', description: '' }, match_time: hoursFromNow(30) },
+      { id: 'm2', owner_team_id: 'gone', guest_team_id: 't1', guest_team: { id: 't1', name: 'Спартак', description: '' }, match_time: hoursFromNow(80) },
+    ];
+    open();
+    const next = within((await screen.findByRole('heading', { name: 'Ближайшие матчи' })).closest('section')!);
+    expect(await next.findByRole('link', { name: 'Спартак — Динамо' })).toHaveAttribute('href', '/matches/m1');
+    expect(next.getByRole('link', { name: 'gone — Спартак' })).toHaveAttribute('href', '/matches/m2');
+    expect(next.getByRole('link', { name: 'Все матчи команды' })).toHaveAttribute('href', '/teams/t1/matches');
+    expect(rpc).toHaveBeenCalledWith('list_matches', expect.objectContaining({ team_id: 't1', sort_order: 'asc', limit: 5, from_time: expect.any(String) }));
+  });
+
+  it('says when no match is coming', async () => {
+    open();
+    const next = within((await screen.findByRole('heading', { name: 'Ближайшие матчи' })).closest('section')!);
+    expect(await next.findByText('Предстоящих матчей нет.')).toBeInTheDocument();
   });
 });

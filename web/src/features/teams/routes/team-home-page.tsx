@@ -1,7 +1,8 @@
-// /teams/{teamId}: a summary of the team and its next events.
+// /teams/{teamId}: a summary of the team, its next matches and events, its nearest tournaments.
 import { addDays, format } from 'date-fns';
 import { Link, useParams } from 'react-router';
 import { useTeamEvents } from '../../../shared/api/calendar.ts';
+import { useNextTeamMatches } from '../../../shared/api/matches.ts';
 import { useTeam } from '../../../shared/api/teams.ts';
 import { LINK_STATES, linkState, TOURNAMENT_TYPES, useNearestTeamTournaments } from '../../../shared/api/tournaments.ts';
 import { formatDate, formatDateTime } from '../../../shared/i18n/format.ts';
@@ -18,6 +19,31 @@ function roleOf(v: { is_owner: boolean; is_admin: boolean; is_member: boolean; p
   if (v.is_member) return m.member;
   if (v.pending_request_id) return m.applicant;
   return m.visitor;
+}
+
+/** The team's next matches, home or away, each «Хозяева — Гости» linking to its page. */
+function NextMatches({ teamId }: { teamId: string }) {
+  const q = useNextTeamMatches(teamId, UPCOMING_MAX);
+  const matches = q.data ?? [];
+  return (
+    <section className="card stack" aria-labelledby="next-matches-title">
+      <h2 id="next-matches-title">{m.nextMatches}</h2>
+      {q.isSuccess && matches.length === 0 && <EmptyState>{m.noMatches}</EmptyState>}
+      {matches.length > 0 && (
+        <ul className="link-list">
+          {matches.map((x) => (
+            <li key={x.id} className="next-match">
+              <Link to={`/matches/${x.id}`}>
+                <strong>{m.matchTitle(x.owner_team?.name ?? x.owner_team_id, x.guest_team?.name ?? x.guest_team_id)}</strong>
+              </Link>
+              <span className="muted">{formatDateTime(x.match_time)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to="matches">{m.allMatches}</Link>
+    </section>
+  );
 }
 
 /** The team's tournaments not deleted and starting within 30 days, soonest first. */
@@ -69,16 +95,19 @@ export function Component() {
           <dd>{roleOf(t.viewer)}</dd>
         </dl>
       </section>
-      <section className="card">
+      <NextMatches teamId={teamId} />
+      <section className="card stack">
         <h2>{m.upcomingEvents}</h2>
         {events.isSuccess && upcoming.length === 0 && <EmptyState>{m.noEvents}</EmptyState>}
-        <ul className="link-list">
-          {upcoming.map((e) => (
-            <li key={e.id}>
-              <strong>{e.title}</strong> <span className="muted">{formatDateTime(e.event_time)}{e.place ? `, ${e.place}` : ''}</span>
-            </li>
-          ))}
-        </ul>
+        {upcoming.length > 0 && (
+          <ul className="link-list">
+            {upcoming.map((e) => (
+              <li key={e.id}>
+                <strong>{e.title}</strong> <span className="muted">{formatDateTime(e.event_time)}{e.place ? `, ${e.place}` : ''}</span>
+              </li>
+            ))}
+          </ul>
+        )}
         <Link to="schedule">{m.schedule}</Link>
       </section>
       <NearestTournaments teamId={teamId} />

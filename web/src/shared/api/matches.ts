@@ -1,0 +1,34 @@
+// Matches other areas show: the signed-in user's teams' matches in a period (list_my_matches, for the
+// personal schedule) and a team's next ones (list_matches, for its home page). Their keys sit under the
+// match lists', so creating, changing or deleting a match refreshes them too.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Match, MatchPage } from '@tribuna/portal/types';
+import { rpc } from '../../lib/nakama/rpc.ts';
+
+/** A period of instants: from inclusive, to exclusive. */
+export interface TimeRange {
+  from: Date;
+  to: Date;
+}
+
+const myMatchesQuery = ({ from, to }: TimeRange) =>
+  queryOptions({
+    queryKey: ['matches', 'list', 'mine', from.toISOString(), to.toISOString()],
+    queryFn: async () => (await rpc<{ matches: Match[] }>('list_my_matches', { from_time: from.toISOString(), to_time: to.toISOString() })).matches,
+  });
+
+/** Asked only when enabled (signed in). */
+export const useMyMatches = (range: TimeRange, enabled: boolean) => useQuery({ ...myMatchesQuery(range), enabled });
+
+/** A team's next `count` matches, home or away, soonest first (from the start of this minute). */
+export function useNextTeamMatches(teamId: string, count: number) {
+  const from = new Date();
+  from.setSeconds(0, 0);
+  return useQuery(
+    queryOptions({
+      queryKey: ['matches', 'list', 'next', teamId, count, from.toISOString()],
+      queryFn: async () =>
+        (await rpc<MatchPage>('list_matches', { team_id: teamId, from_time: from.toISOString(), sort_order: 'asc', limit: count })).matches,
+    }),
+  );
+}
