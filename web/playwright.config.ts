@@ -24,5 +24,7 @@ export default defineConfig({
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
     trace: 'retain-on-failure',
+    // An action waits this long for its element, then fails and says which: never the whole test's time.
+    actionTimeout: 30_000,
   },
 });

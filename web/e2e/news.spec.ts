@@ -154,7 +154,14 @@ test('no payload of the stored-XSS corpus runs a script on the news pages or in 
   }
   await page.goto(`${portal.url}/news?only_mine=true&limit=50`);
   await expect(page.getByRole('link', { name: `Проверка ${ids.length}`, exact: true })).toBeVisible();
-  while (await page.getByRole('button', { name: 'Показать еще' }).isVisible()) await page.getByRole('button', { name: 'Показать еще' }).click();
+  // Each «Показать еще» waits for its page to arrive: the button shows again only while more follow.
+  const cards = page.getByRole('link', { name: /^Проверка \d+$/ });
+  const more = page.getByRole('button', { name: 'Показать еще' });
+  while (await more.isVisible()) {
+    const shown = await cards.count();
+    await more.click();
+    await expect(cards).not.toHaveCount(shown);
+  }
   await expect(page.getByRole('link', { name: 'Проверка 1', exact: true })).toBeVisible();
   await expectHarmless('the list');
 });
