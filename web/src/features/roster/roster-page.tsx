@@ -8,7 +8,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useTeam } from '../../shared/api/teams.ts';
-import { Button, EmptyState, ErrorState, Spinner } from '../../shared/ui/index.tsx';
+import { Button, EmptyState, ErrorState, Spinner, ToggleButton } from '../../shared/ui/index.tsx';
 import { useTeamPlayers, type TeamPlayer } from '../../shared/api/roster.ts';
 import { useApprove } from './api/approve-team-player.ts';
 import { useReject } from '../../shared/api/reject-team-player.ts';
@@ -160,9 +160,9 @@ export function Component() {
         <section className="card">
           <h2>{m.pool}</h2>
           <div className="filter-bar" role="group" aria-label={m.roleFilter}>
-            <Button variant={filter === null ? 'primary' : 'ghost'} aria-pressed={filter === null} onClick={() => setFilter(null)}>{m.all}</Button>
+            <ToggleButton pressed={filter === null} onClick={() => setFilter(null)}>{m.all}</ToggleButton>
             {ROLE_GROUPS.map((g) => (
-              <Button key={g.role} variant={filter === g.role ? 'primary' : 'ghost'} aria-pressed={filter === g.role} onClick={() => setFilter(g.role)}>{g.label}</Button>
+              <ToggleButton key={g.role} pressed={filter === g.role} onClick={() => setFilter(g.role)}>{g.label}</ToggleButton>
             ))}
           </div>
           {pool.length === 0 && <EmptyState>{m.poolEmpty}</EmptyState>}

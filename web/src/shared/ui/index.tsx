@@ -6,6 +6,11 @@ export function Button({ variant = 'primary', className = '', ...rest }: ButtonH
   return <button type="button" className={`btn btn-${variant} ${className}`} {...rest} />;
 }
 
+/** A filter or tab of a group: filled while it is the chosen one, and says so (aria-pressed). */
+export function ToggleButton({ pressed, ...rest }: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-pressed'> & { pressed: boolean }) {
+  return <Button variant={pressed ? 'primary' : 'ghost'} aria-pressed={pressed} {...rest} />;
+}
+
 interface FieldFrame {
   label: string;
   error?: string;

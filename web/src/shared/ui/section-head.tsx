@@ -2,7 +2,7 @@
 // delete it (softly) and restore it, and choose whether deleted ones are shown.
 import { sectionMessages as m } from '../i18n/sections.ts';
 import { apiErrorMessage } from '../lib/error-message.ts';
-import { Button } from './index.tsx';
+import { Button, ToggleButton } from './index.tsx';
 import { useToast } from './toast.tsx';
 
 /** The part of a TanStack mutation the head uses. */
@@ -24,9 +24,9 @@ interface Props {
 /** Managers' switch between live sections and items only and deleted ones too. */
 export function ShowDeletedButton({ pressed, onToggle }: { pressed: boolean; onToggle(): void }) {
   return (
-    <Button variant={pressed ? 'primary' : 'ghost'} aria-pressed={pressed} onClick={onToggle}>
+    <ToggleButton pressed={pressed} onClick={onToggle}>
       {m.showDeleted}
-    </Button>
+    </ToggleButton>
   );
 }
 

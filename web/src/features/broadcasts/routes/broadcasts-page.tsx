@@ -2,7 +2,7 @@
 // either way round, only those on air if asked, one tag's if ?tag= is given; 20 a page, more on request.
 import { useAddressParams } from '../../../shared/lib/use-address-params.ts';
 import { useAuthenticated } from '../../../stores/session.ts';
-import { Button, EmptyState, ErrorState, LoadMore, SelectField, Spinner } from '../../../shared/ui/index.tsx';
+import { Button, EmptyState, ErrorState, LoadMore, SelectField, Spinner, ToggleButton } from '../../../shared/ui/index.tsx';
 import { ListHead } from '../../../shared/ui/list-head.tsx';
 import { ORDERS, SORTS, useListStreams, type StreamFilter } from '../api/streams.ts';
 import { BroadcastCard } from '../components/broadcast-card.tsx';
@@ -40,8 +40,8 @@ export function Component() {
       <div className="broadcasts-toolbar">
         {signedIn && (
           <div className="filter-bar" role="group" aria-label={m.tabsLabel}>
-            <Button variant={filter.only_mine ? 'ghost' : 'primary'} aria-pressed={!filter.only_mine} onClick={() => set('mine', undefined)}>{m.tabAll}</Button>
-            <Button variant={filter.only_mine ? 'primary' : 'ghost'} aria-pressed={filter.only_mine} onClick={() => set('mine', 'true')}>{m.tabMine}</Button>
+            <ToggleButton pressed={!filter.only_mine} onClick={() => set('mine', undefined)}>{m.tabAll}</ToggleButton>
+            <ToggleButton pressed={filter.only_mine} onClick={() => set('mine', 'true')}>{m.tabMine}</ToggleButton>
           </div>
         )}
         <div className="broadcasts-filters">

@@ -4,7 +4,7 @@ import { useAddressParams } from '../../../shared/lib/use-address-params.ts';
 import { useAuthenticated } from '../../../stores/session.ts';
 import { NEWS_SORTS, type NewsSort } from '../../../shared/api/news.ts';
 import { useListNews } from '../api/list-news.ts';
-import { Button, SelectField } from '../../../shared/ui/index.tsx';
+import { SelectField, ToggleButton } from '../../../shared/ui/index.tsx';
 import { ListHead } from '../../../shared/ui/list-head.tsx';
 import { NewsList } from '../components/news-list.tsx';
 import { newsMessages as m } from '../messages.ts';
@@ -36,8 +36,8 @@ export function Component() {
       <div className="news-toolbar">
         {signedIn && (
           <div className="filter-bar" role="group" aria-label={m.tabsLabel}>
-            <Button variant={mine ? 'ghost' : 'primary'} aria-pressed={!mine} onClick={() => set('only_mine', 'false')}>{m.tabAll}</Button>
-            <Button variant={mine ? 'primary' : 'ghost'} aria-pressed={mine} onClick={() => set('only_mine', 'true')}>{m.tabMine}</Button>
+            <ToggleButton pressed={!mine} onClick={() => set('only_mine', 'false')}>{m.tabAll}</ToggleButton>
+            <ToggleButton pressed={mine} onClick={() => set('only_mine', 'true')}>{m.tabMine}</ToggleButton>
           </div>
         )}
         <div className="news-filters">

@@ -2,7 +2,7 @@
 import { useAddressParams } from '../../../shared/lib/use-address-params.ts';
 import { fileUrl } from '../../../lib/nakama/upload.ts';
 import { CardGrid, CardLink } from '../../../shared/ui/card-link.tsx';
-import { Button, EmptyState, ErrorState, LoadMore, Spinner } from '../../../shared/ui/index.tsx';
+import { EmptyState, ErrorState, LoadMore, Spinner, ToggleButton } from '../../../shared/ui/index.tsx';
 import { ListHead } from '../../../shared/ui/list-head.tsx';
 import { useListTeams } from '../api/list-teams.ts';
 import { TEAM_TYPES } from '../../../shared/api/teams.ts';
@@ -22,11 +22,11 @@ export function Component() {
     <section className="page">
       <ListHead title={m.listTitle} createTo="/teams/create" createLabel={m.create} />
       <div className="filter-bar" role="group" aria-label={m.filterLabel}>
-        <Button variant={teamType === undefined ? 'primary' : 'ghost'} aria-pressed={teamType === undefined} onClick={() => setType(undefined)}>{m.filterAll}</Button>
+        <ToggleButton pressed={teamType === undefined} onClick={() => setType(undefined)}>{m.filterAll}</ToggleButton>
         {Object.entries(TEAM_TYPES).map(([value, label]) => (
-          <Button key={value} variant={teamType === Number(value) ? 'primary' : 'ghost'} aria-pressed={teamType === Number(value)} onClick={() => setType(Number(value))}>
+          <ToggleButton key={value} pressed={teamType === Number(value)} onClick={() => setType(Number(value))}>
             {label}
-          </Button>
+          </ToggleButton>
         ))}
       </div>
       {q.isPending && <Spinner />}

@@ -2,7 +2,7 @@
 // a create button for signed-in users. The chosen type is kept in the address (?type=0|1).
 import { useAddressParams } from '../../../shared/lib/use-address-params.ts';
 import { TOURNAMENT_TYPES } from '../../../shared/api/tournaments.ts';
-import { Button, EmptyState, ErrorState, LoadMore, Spinner } from '../../../shared/ui/index.tsx';
+import { Button, EmptyState, ErrorState, LoadMore, Spinner, ToggleButton } from '../../../shared/ui/index.tsx';
 import { ListHead } from '../../../shared/ui/list-head.tsx';
 import { useListTournaments } from '../api/list-tournaments.ts';
 import { TournamentCard } from '../components/tournament-card.tsx';
@@ -23,9 +23,9 @@ export function Component() {
       <ListHead title={m.listTitle} createTo="/tournaments/create" createLabel={m.create} />
       <div className="filter-bar" role="group" aria-label={m.filterLabel}>
         {Object.entries(TOURNAMENT_TYPES).map(([value, label]) => (
-          <Button key={value} variant={type === Number(value) ? 'primary' : 'ghost'} aria-pressed={type === Number(value)} onClick={() => setType(Number(value))}>
+          <ToggleButton key={value} pressed={type === Number(value)} onClick={() => setType(Number(value))}>
             {label}
-          </Button>
+          </ToggleButton>
         ))}
         <Button variant="secondary" disabled={type === undefined} onClick={() => setType(undefined)}>{m.reset}</Button>
       </div>
