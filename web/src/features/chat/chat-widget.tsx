@@ -8,6 +8,7 @@ import type { PublicUser } from '../../shared/api/users.ts';
 import { apiErrorMessage } from '../../shared/lib/error-message.ts';
 import { personName } from '../../shared/lib/person.ts';
 import { ChatConversation } from '../../shared/ui/chat-conversation.tsx';
+import { ErrorState } from '../../shared/ui/index.tsx';
 import { useToast } from '../../shared/ui/toast.tsx';
 import { useSession } from '../../stores/session.ts';
 import { ChatList } from './chat-list.tsx';
@@ -116,10 +117,7 @@ export function ChatWidget() {
           </div>
         )}
         {summary.isError && !summary.data ? (
-          <div className="chat-state" role="alert">
-            <p>{m.chatsFailed}</p>
-            <button type="button" className="btn btn-secondary" onClick={() => void summary.refetch()}>{m.retry}</button>
-          </div>
+          <ErrorState className="chat-state" onRetry={() => void summary.refetch()}>{m.chatsFailed}</ErrorState>
         ) : summary.isPending ? (
           <p className="chat-state muted" role="status">Загрузка…</p>
         ) : shown.length ? (

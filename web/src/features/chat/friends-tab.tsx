@@ -8,6 +8,7 @@ import { presenceKey, type PresenceMap } from '../../shared/api/presence.ts';
 import type { PublicUser } from '../../shared/api/users.ts';
 import { apiErrorMessage } from '../../shared/lib/error-message.ts';
 import { initials, personName } from '../../shared/lib/person.ts';
+import { ErrorState } from '../../shared/ui/index.tsx';
 import { useToast } from '../../shared/ui/toast.tsx';
 import { friendKeys } from '../../shared/api/friends.ts';
 import { addFriend, BLOCKED, blockFriend, deleteFriend, FRIEND, friendsQuery, INVITE_RECEIVED, INVITE_SENT, searchUsersQuery, type FriendEntry } from './api/friends.ts';
@@ -151,10 +152,7 @@ export function FriendsTab({ onWrite }: Props) {
         </section>
       )}
       {friends.isError ? (
-        <div className="chat-state" role="alert">
-          <p>{m.friendsFailed}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => void friends.refetch()}>{m.retry}</button>
-        </div>
+        <ErrorState className="chat-state" onRetry={() => void friends.refetch()}>{m.friendsFailed}</ErrorState>
       ) : friends.isPending ? (
         <p className="muted friends-note" role="status">Загрузка…</p>
       ) : (

@@ -30,7 +30,6 @@ export const lockerMessages = {
   teamChat: 'Чат команды',
   chatLoadFailed: 'Не удалось загрузить чат команды',
   chatMissing: 'У команды пока нет чата: его создаст владелец или администратор команды.',
-  retry: 'Повторить',
 };
 
 /** What a screen reader hears while a player is dragged: Russian, by the player's name. */

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { ensureChatsJoined } from '../../shared/api/chat-channels.ts';
 import { ChatConversation } from '../../shared/ui/chat-conversation.tsx';
+import { ErrorState } from '../../shared/ui/index.tsx';
 import { useToast } from '../../shared/ui/toast.tsx';
 import { useSession } from '../../stores/session.ts';
 import { teamChatQuery } from './api/team-chat.ts';
@@ -39,10 +40,7 @@ export function TeamChat({ teamId, teamName, canManage }: { teamId: string; team
           ) : chat.isPending ? (
             <p className="muted locker-chat-note" role="status">Загрузка…</p>
           ) : chat.isError ? (
-            <div className="locker-chat-note">
-              <p>{m.chatLoadFailed}</p>
-              <button type="button" className="btn btn-secondary" onClick={() => void chat.refetch()}>{m.retry}</button>
-            </div>
+            <ErrorState className="locker-chat-note" onRetry={() => void chat.refetch()}>{m.chatLoadFailed}</ErrorState>
           ) : (
             <p className="muted locker-chat-note">{m.chatMissing}</p>
           )}

@@ -7,7 +7,6 @@ export const conversationMessages = {
   send: 'Отправить',
   sendFailed: 'Не удалось отправить сообщение',
   loadFailed: 'Не удалось получить сообщения',
-  retry: 'Повторить',
   empty: 'Сообщений пока нет. Напишите первым!',
   loadingOlder: 'Загрузка ранних сообщений…',
   start: 'Начало переписки',

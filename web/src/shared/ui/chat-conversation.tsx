@@ -10,6 +10,7 @@ import { conversationMessages as m } from '../i18n/chat.ts';
 import { relativeTime } from '../i18n/relative-time.ts';
 import { apiErrorMessage } from '../lib/error-message.ts';
 import { personName } from '../lib/person.ts';
+import { ErrorState } from './index.tsx';
 import { useToast } from './toast.tsx';
 import './chat-conversation.css';
 
@@ -133,12 +134,7 @@ export function ChatConversation({ chat, selfId, title, onBack, onLoadError, act
   if (history.isPending) {
     body = <p className="conv-state muted" role="status">Загрузка…</p>;
   } else if (history.isError) {
-    body = (
-      <div className="conv-state" role="alert">
-        <p>{m.loadFailed}</p>
-        <button type="button" className="btn btn-secondary" onClick={() => void history.refetch()}>{m.retry}</button>
-      </div>
-    );
+    body = <ErrorState className="conv-state" onRetry={() => void history.refetch()}>{m.loadFailed}</ErrorState>;
   } else if (!messages.length) {
     body = <p className="conv-state muted">{m.empty}</p>;
   } else {

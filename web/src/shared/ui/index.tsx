@@ -89,9 +89,10 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="empty-state">{children}</p>;
 }
 
-export function ErrorState({ children, onRetry }: { children: ReactNode; onRetry?: () => void }) {
+/** A failure with its retry; `className` replaces the page look (the chat widget centres it in its panel). */
+export function ErrorState({ children, onRetry, className = 'error-state' }: { children: ReactNode; onRetry?: () => void; className?: string }) {
   return (
-    <div className="error-state" role="alert">
+    <div className={className} role="alert">
       <p>{children}</p>
       {onRetry && (
         <Button variant="secondary" onClick={onRetry}>
