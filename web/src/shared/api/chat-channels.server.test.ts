@@ -2,10 +2,10 @@
 // Chat channels against the real server: every chat of the user is joined after the socket connects and
 // again after a lost connection comes back (with chats listed anew, so a chat made meanwhile is joined
 // too); the chats and open histories are asked again for what was missed; disconnect() ends it.
-import type { Socket as NetSocket } from 'node:net';
 import { QueryClient } from '@tanstack/react-query';
 import { startTestServer, type TestServer, type TestSession } from '@tribuna/server/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { recordConnections } from '../../test/connections.ts';
 import { RealtimeSocket } from '../../lib/nakama/socket.ts';
 
 vi.mock('../../lib/nakama/client.ts', () => ({ client: {} }));
@@ -22,11 +22,11 @@ let alice: TestSession;
 let bob: TestSession;
 let carol: TestSession;
 const sockets: Array<{ disconnect(fireDisconnectEvent: boolean): void }> = [];
-const upgrades: Array<{ url: string; socket: NetSocket }> = [];
+let connections: ReturnType<typeof recordConnections>;
 
 beforeAll(async () => {
   ts = await startTestServer();
-  ts.app.server.on('upgrade', (req, socket: NetSocket) => upgrades.push({ url: req.url ?? '', socket }));
+  connections = recordConnections(ts);
   alice = await ts.newSession('alice');
   bob = await ts.newSession('bob');
   carol = await ts.newSession('carol');
@@ -50,11 +50,8 @@ const direct = (id: string, other: TestSession): Chat => ({
   id, name: other.username ?? '', team_id: null, participants: [alice.user_id, other.user_id], unread_count: 0, type: 'direct', channel: { type: 2, target: other.user_id },
 });
 
-function dropAlice(): number {
-  const open = upgrades.filter((u) => u.url.includes(encodeURIComponent(alice.token)) && !u.socket.destroyed);
-  for (const u of open) u.socket.destroy();
-  return open.length;
-}
+/** Cuts alice's connections on the server's side, as a network failure would. */
+const dropAlice = () => connections.cut(alice.token);
 
 describe('chat channels', () => {
   it('joins the user\'s chats after connecting and after every reconnect, and asks again for what was missed', { timeout: 30_000 }, async () => {

@@ -1,10 +1,10 @@
 // @vitest-environment node
 // The socket client against the real server: events reach the query cache; a dropped connection comes back
 // after 3 s and joins its channel and follows its users again; disconnect() stays disconnected.
-import type { Socket as NetSocket } from 'node:net';
 import { QueryClient } from '@tanstack/react-query';
 import { startTestServer, type TestServer, type TestSession } from '@tribuna/server/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { recordConnections } from '../../test/connections.ts';
 import { RealtimeSocket, type RealtimeEvent } from '../../lib/nakama/socket.ts';
 
 // The page's client and session manager need a browser; these tests give the socket their own.
@@ -20,12 +20,11 @@ let ts: TestServer;
 let alice: TestSession;
 let bob: TestSession;
 let bobSocket: Awaited<ReturnType<ReturnType<TestServer['client']>['createSocket']>>;
-/** The server side of every socket connection, with the URL it was opened with. */
-const upgrades: Array<{ url: string; socket: NetSocket }> = [];
+let connections: ReturnType<typeof recordConnections>;
 
 beforeAll(async () => {
   ts = await startTestServer();
-  ts.app.server.on('upgrade', (req, socket: NetSocket) => upgrades.push({ url: req.url ?? '', socket }));
+  connections = recordConnections(ts);
   alice = await ts.newSession('alice');
   bob = await ts.newSession('bob');
   bobSocket = ts.client().createSocket(false);
@@ -40,11 +39,7 @@ afterAll(async () => {
 }, 30_000);
 
 /** Cuts alice's connections on the server's side, as a network failure would. */
-function dropAlice(): number {
-  const open = upgrades.filter((u) => u.url.includes(encodeURIComponent(alice.token)) && !u.socket.destroyed);
-  for (const u of open) u.socket.destroy();
-  return open.length;
-}
+const dropAlice = () => connections.cut(alice.token);
 
 function aliceSocket(options: { reconnectDelayMs?: number } = {}) {
   const rt = new RealtimeSocket({ createSocket: () => ts.client().createSocket(false), session: async () => alice, ...options });
@@ -131,6 +126,6 @@ describe('realtime socket', () => {
     await new Promise((r) => setTimeout(r, 1000));
     expect(events.filter((e) => e.type === 'open')).toHaveLength(2);
     expect(rt.state).toBe('idle');
-    expect(upgrades.filter((u) => u.url.includes(encodeURIComponent(alice.token)) && !u.socket.destroyed && !u.socket.closed)).toHaveLength(0);
+    expect(connections.open(alice.token)).toHaveLength(0);
   });
 });
