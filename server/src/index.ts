@@ -17,6 +17,7 @@ export type { Db, Queryable } from './db/index.ts';
 export type { Logger } from './log.ts';
 export { isUniqueViolation } from './errors.ts';
 export { isUuid } from './core/tokens.ts';
+export { storable } from './core/validate.ts';
 export { decodeCursor, encodeCursor } from './core/cursor.ts';
 export { AppError, Code, invalid, notFound, alreadyExists, permissionDenied, unauthenticated, failedPrecondition, resourceExhausted, internal } from './errors.ts';
 export type { WindowLimit } from './realtime/bus.ts';

@@ -1,16 +1,15 @@
 // Reading request fields the way protojson does: snake_case or lowerCamel names, int64 as string or
 // number, wrappers whose absence differs from zero. A wrong type is an InvalidArgument naming the field.
-// No string read here may hold U+0000: PostgreSQL cannot store it, so it is refused once, where it is read.
-import { containsNul } from './core/validate.ts';
+// No string read here may be text PostgreSQL cannot store (U+0000, a lone UTF-16 surrogate): it is refused
+// once, where it is read.
+import { containsUnstorable, storable, unstorable } from './core/validate.ts';
 import { invalid } from './errors.ts';
 
 const camelNames = new Map<string, string>();
 
-const nulError = (name: string) => invalid(`${name} must not contain NUL characters.`);
-
-/** s itself, refused when it holds U+0000. */
+/** s itself, refused when the database could not store it. */
 function text(name: string, s: string): string {
-  if (s.includes('\0')) throw nulError(name);
+  if (!storable(s)) throw unstorable(name);
   return s;
 }
 
@@ -33,10 +32,10 @@ export class Fields {
     this.obj = obj as Record<string, unknown>;
   }
 
-  /** A field as it came, for callers that check its shape themselves; U+0000 in any string or key is refused. */
+  /** A field as it came, for callers that check its shape themselves; unstorable text in any string or key is refused. */
   raw(name: string): unknown {
     const v = this.value(name);
-    if (containsNul(v)) throw nulError(name);
+    if (containsUnstorable(v)) throw unstorable(name);
     return v;
   }
 
@@ -106,7 +105,7 @@ export class Fields {
     if (typeof v !== 'object' || Array.isArray(v)) throw invalid(`${name} must be an object of strings.`);
     for (const [k, x] of Object.entries(v)) {
       if (typeof x !== 'string') throw invalid(`${name}.${k} must be a string.`);
-      if (k.includes('\0') || x.includes('\0')) throw nulError(name);
+      if (!storable(k) || !storable(x)) throw unstorable(name);
     }
     return v as Record<string, string>;
   }
@@ -118,7 +117,7 @@ export class Fields {
     if (typeof v !== 'object' || Array.isArray(v)) throw invalid(`${name} must be an object of numbers.`);
     for (const [k, x] of Object.entries(v)) {
       if (typeof x !== 'number' || !Number.isFinite(x)) throw invalid(`${name}.${k} must be a number.`);
-      if (k.includes('\0')) throw nulError(name);
+      if (!storable(k)) throw unstorable(name);
     }
     return v as Record<string, number>;
   }

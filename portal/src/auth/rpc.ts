@@ -80,7 +80,7 @@ const PORTAL_LANG = 'ru-RU';
  * has the portal's language rather than the game server's default 'en'.
  */
 async function welcomeNewAccount(nk: Nk, userId: string, displayName?: string): Promise<void> {
-  await nk.accountUpdateId(userId, { langTag: PORTAL_LANG, ...(displayName ? { displayName: displayName.slice(0, 255) } : {}) });
+  await nk.accountUpdateId(userId, { langTag: PORTAL_LANG, ...(displayName ? { displayName: [...displayName].slice(0, 255).join('') } : {}) });
 }
 
 /**

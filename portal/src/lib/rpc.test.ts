@@ -1,5 +1,5 @@
-// How every portal RPC reads its payload: U+0000, which PostgreSQL cannot store, is refused in any field
-// before a schema or a query sees it.
+// How every portal RPC reads its payload: text PostgreSQL cannot store (U+0000, a lone UTF-16 surrogate) is
+// refused in any field before a schema or a query sees it.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
@@ -7,8 +7,9 @@ import { startTestServer, tempDir, type TestServer } from '@tribuna/server/testi
 import { call, Code, fails, registered } from '../testing.ts';
 import { labelled } from './labels.ts';
 
-const NUL = 'Текст не должен содержать нулевых символов.';
-const nulIn = (path: string) => labelled(`${path}: текст не должен содержать нулевых символов.`);
+const BAD = 'текст содержит недопустимые символы (нулевой символ или непарный суррогат UTF-16).';
+const NUL = BAD[0].toUpperCase() + BAD.slice(1);
+const nulIn = (path: string) => labelled(`${path}: ${BAD}`);
 const CALLBACK = 'http://localhost:5173/auth/google/callback';
 
 let ts: TestServer;
@@ -30,30 +31,44 @@ after(async () => {
 const rawCall = (s: Session, id: string, payload: string) =>
   fetch(`${ts.url}/v2/rpc/${id}`, { method: 'POST', headers: { Authorization: `Bearer ${s.token}` }, body: JSON.stringify(payload) });
 
-describe('payloads with NUL characters', () => {
-  it('are refused with InvalidArgument naming the field, wherever the \\u0000 escape is', async () => {
+for (const [title, X] of [['NUL characters', '\u0000'], ['lone UTF-16 surrogates', '\udc00']] as const) describe(`payloads with ${title}`, () => {
+  it('are refused with InvalidArgument naming the field, wherever their escape is', async () => {
+    const before = ((await call(ts, user, 'list_players', { name: 'Лев' })).players ?? []).length;
     const cases: [string, object, string][] = [
       // A field no schema checks for NUL, which would otherwise reach SQL.
-      ['google_login', { code: 'c', redirect_uri: CALLBACK, state: 'a\u0000b' }, nulIn('state')],
-      ['create_player', { first_name: 'Л\u0000ев', last_name: 'Яшин' }, nulIn('first_name')],
-      ['list_players', { name: '\u0000' }, nulIn('name')],
-      ['create_team', { name: 'Команда', extra: { deep: [['x', 'y\u0000']] } }, nulIn('extra.deep.0.1')],
+      ['google_login', { code: 'c', redirect_uri: CALLBACK, state: `a${X}b` }, nulIn('state')],
+      ['create_player', { first_name: `Л${X}ев`, last_name: 'Яшин' }, nulIn('first_name')],
+      ['list_players', { name: X }, nulIn('name')],
+      ['create_team', { name: 'Команда', extra: { deep: [['x', `y${X}`]] } }, nulIn('extra.deep.0.1')],
       // In a key, or in a field the schema does not know: refused all the same.
-      ['create_player', { first_name: 'Лев', last_name: 'Яшин', 'x\u0000': 1 }, NUL],
-      ['create_player', { first_name: 'Лев', last_name: 'Яшин', nested: { 'k\u0000': 'v' } }, nulIn('nested')],
+      ['create_player', { first_name: 'Лев', last_name: 'Яшин', [`x${X}`]: 1 }, NUL],
+      ['create_player', { first_name: 'Лев', last_name: 'Яшин', nested: { [`k${X}`]: 'v' } }, nulIn('nested')],
+      // Fields that reach jsonb: a spend's reason (the wallet's metadata), a message's content.
+      ['spend_currency', { currency: 'coins', amount: 1, reason: `за ${X}` }, nulIn('reason')],
+      ['send_message', { chat_id: '3.00000000-0000-4000-8000-000000000000..', content: `привет ${X}` }, nulIn('content')],
+      ['send_message', { chat_id: '3.00000000-0000-4000-8000-000000000000..', content: { text: X } }, nulIn('content.text')],
     ];
     for (const [id, input, message] of cases) {
       await fails(call(ts, user, id, input), 400, message, Code.Invalid);
     }
-    // A payload that is a bare JSON string holding U+0000.
-    const res = await rawCall(user, 'create_player', JSON.stringify('\u0000'));
+    // A payload that is a bare JSON string holding the character.
+    const res = await rawCall(user, 'create_player', JSON.stringify(X));
     assert.equal(res.status, 400);
     assert.deepEqual(await res.json(), { error: {}, message: NUL, code: Code.Invalid });
-    // Nothing was created, and the same calls without NUL work.
-    assert.deepEqual((await call(ts, user, 'list_players', { name: 'Лев' })).players ?? [], []);
+    // Nothing was created, and the same calls without it work.
+    assert.equal(((await call(ts, user, 'list_players', { name: 'Лев' })).players ?? []).length, before);
     assert.equal((await call(ts, user, 'create_player', { first_name: 'Лев', last_name: 'Яшин' })).first_name, 'Лев');
   });
+});
 
+it('takes a surrogate pair (an emoji), also written as escapes', async () => {
+  const res = await rawCall(user, 'create_player', '{"first_name":"\\ud83d\\ude00 Лев","last_name":"Яшин ⚽"}');
+  assert.equal(res.status, 200);
+  const player = JSON.parse(((await res.json()) as { payload: string }).payload);
+  assert.deepEqual([player.first_name, player.last_name], ['😀 Лев', 'Яшин ⚽']);
+});
+
+describe('payloads with NUL characters', () => {
   it('are told apart from a backslash followed by u0000, which is plain text', async () => {
     const p = await call(ts, user, 'create_player', { first_name: 'Лев\\u0000', last_name: 'Яшин' });
     assert.equal(p.first_name, 'Лев\\u0000');

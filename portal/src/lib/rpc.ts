@@ -1,7 +1,7 @@
 // How a portal RPC is declared: its id, who may call it, its input schema and its handler.
 // Input is validated before the handler runs; bad input is an InvalidArgument naming the field.
 import { z } from 'zod';
-import { AppError, invalid, permissionDenied, unauthenticated, type Initializer, type Logger, type Nk, type RpcContext } from '@tribuna/server';
+import { AppError, invalid, permissionDenied, storable, unauthenticated, type Initializer, type Logger, type Nk, type RpcContext } from '@tribuna/server';
 import { labelled } from './labels.ts';
 
 z.config(z.locales.ru());
@@ -76,40 +76,44 @@ async function authorize(access: Access, ctx: RpcContext, nk: Nk): Promise<strin
   return ctx.userId;
 }
 
-const NUL_MESSAGE = 'Текст не должен содержать нулевых символов.';
+/** Text PostgreSQL cannot store: U+0000, or a lone UTF-16 surrogate (half of an emoji cut in two). */
+const BAD_TEXT = 'текст содержит недопустимые символы (нулевой символ или непарный суррогат UTF-16).';
+const BAD_TEXT_MESSAGE = BAD_TEXT[0].toUpperCase() + BAD_TEXT.slice(1);
+/** The JSON escapes that decode to such text: \u0000 and a surrogate (a paired one is fine, and found so). */
+const SUSPECT_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
 
 function parsePayload(payload: string): unknown {
   if (payload.trim() === '') return {};
-  // U+0000 cannot be stored by PostgreSQL: refused in every field at once, before any schema sees it.
-  if (payload.includes('\u0000')) throw invalid(NUL_MESSAGE);
+  // Refused in every field at once, before any schema sees it: no handler can store such text.
+  if (!storable(payload)) throw invalid(BAD_TEXT_MESSAGE);
   let value: unknown;
   try {
     value = JSON.parse(payload);
   } catch {
     throw invalid('Тело запроса должно быть JSON-объектом.');
   }
-  // Parsed strings hold U+0000 only through the \u0000 escape: the common case never walks the value.
-  if (payload.includes('\\u0000')) {
-    const path = nulPath(value);
-    if (path !== undefined) throw invalid(path ? `${path}: текст не должен содержать нулевых символов.` : NUL_MESSAGE);
+  // Parsed strings hold such text only through an escape: the common case never walks the value.
+  if (SUSPECT_ESCAPE.test(payload)) {
+    const path = unstorablePath(value);
+    if (path !== undefined) throw invalid(path ? `${path}: ${BAD_TEXT}` : BAD_TEXT_MESSAGE);
   }
   return value;
 }
 
 /**
- * Where the first string or key holding U+0000 is in a parsed JSON value, as the schema errors name it
- * ('' for the value itself or a top-level key); undefined when there is none. A stack, not recursion:
- * the depth is the caller's.
+ * Where the first string or key PostgreSQL cannot store is in a parsed JSON value, as the schema errors
+ * name it ('' for the value itself or a top-level key); undefined when there is none. A stack, not
+ * recursion: the depth is the caller's.
  */
-function nulPath(value: unknown): string | undefined {
+function unstorablePath(value: unknown): string | undefined {
   const stack: [unknown, string][] = [[value, '']];
   while (stack.length) {
     const [v, path] = stack.pop()!;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) return path;
+      if (!storable(v)) return path;
     } else if (typeof v === 'object' && v !== null) {
       for (const [k, x] of Object.entries(v)) {
-        if (k.includes('\u0000')) return path;
+        if (!storable(k)) return path;
         stack.push([x, path ? `${path}.${k}` : k]);
       }
     }
@@ -159,7 +163,7 @@ export const lineField = (max: number) =>
 
 /** A trimmed text of at most max characters; line breaks and other control characters are kept, NUL is refused. */
 export const textField = (max: number) =>
-  z.string({ error: NOT_TEXT }).trim().max(max, tooLong(max)).refine((s) => !s.includes('\u0000'), BAD_CHARS);
+  z.string({ error: NOT_TEXT }).trim().max(max, tooLong(max)).refine(storable, BAD_CHARS);
 
 /** The title of a team's photo or video section, or of a video. */
 export const titleField = requiredLineField(200, 'укажите название.');

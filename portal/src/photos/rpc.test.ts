@@ -51,7 +51,7 @@ describe('photo sections', () => {
     await fails(newSection(owner, { title: undefined }), 400, 'Название: укажите название.');
     await fails(newSection(owner, { title: '   ' }), 400, 'Название: укажите название.');
     await fails(newSection(owner, { title: 'Я'.repeat(201) }), 400, 'Название: не длиннее 200 символов.');
-    await fails(newSection(owner, { title: 'А\u0000Б' }), 400, 'Название: текст не должен содержать нулевых символов.');
+    await fails(newSection(owner, { title: 'А\u0000Б' }), 400, 'Название: текст содержит недопустимые символы (нулевой символ или непарный суррогат UTF-16).');
     await fails(newSection(owner, { description: 'д'.repeat(2001) }), 400, /^Описание: /);
     for (const url of ['javascript:alert(1)', '//evil.ru/a.png', '/\\evil.ru', 'uploads/x', 'https://a b']) {
       await fails(newSection(owner, { cover_photo_url: url }), 400, /^Обложка раздела: /);

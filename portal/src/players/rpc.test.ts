@@ -55,7 +55,7 @@ describe('create_player and get_player', () => {
     await fails(create(alice, { first_name: '   ', last_name: 'Яшин' }), 400, 'Имя: укажите имя.');
     await fails(create(alice, { first_name: 'Лев', last_name: 'Я'.repeat(101) }), 400, 'Фамилия: не длиннее 100 символов.');
     await fails(create(alice, { first_name: 'Лев', middle_name: 'И'.repeat(101), last_name: 'Яшин' }), 400, /^Отчество: /);
-    await fails(create(alice, { first_name: 'Л\u0000ев', last_name: 'Яшин' }), 400, 'Имя: текст не должен содержать нулевых символов.');
+    await fails(create(alice, { first_name: 'Л\u0000ев', last_name: 'Яшин' }), 400, 'Имя: текст содержит недопустимые символы (нулевой символ или непарный суррогат UTF-16).');
     await fails(create(alice, { first_name: 7, last_name: 'Яшин' }), 400, 'Имя: ожидалась строка.');
     assert.equal((await create(alice, { first_name: 'Л'.repeat(100), last_name: 'Яшин' })).first_name.length, 100);
   });

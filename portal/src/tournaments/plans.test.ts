@@ -73,16 +73,16 @@ describe('tournament query plans', () => {
   });
 
   it('lists a team’s or a tournament’s links by start time from their index', async () => {
-    const cases: [Omit<LinkQuery, 'dir' | 'limit' | 'includeDeleted'>, string][] = [
+    const cases: [Omit<LinkQuery, 'dir' | 'limit' | 'includeDeletedOf'>, string][] = [
       [{ teamId }, 'team_tournament_team_start_idx'],
       [{ teamId, startBefore: new Date(Date.now() + 30 * 86_400_000) }, 'team_tournament_team_start_idx'],
       [{ tournamentId }, 'team_tournament_tournament_start_idx'],
       [{}, 'team_tournament_start_idx'],
     ];
     for (const dir of ['asc', 'desc'] as const) {
-      for (const includeDeleted of [false, true]) {
+      for (const includeDeletedOf of [undefined, userId]) {
         for (const [f, index] of cases) {
-          const plans = await pagePlans(ts.app.nk.db, (db, cursor) => listLinks(db, { ...f, includeDeleted, dir, limit: 2, cursor }));
+          const plans = await pagePlans(ts.app.nk.db, (db, cursor) => listLinks(db, { ...f, includeDeletedOf, dir, limit: 2, cursor }));
           for (const plan of plans) {
             assert.match(plan, new RegExp(`Index Scan(?: Backward)? using ${index}`), plan);
             assert.doesNotMatch(plan, /Seq Scan|Sort {2}\(/, plan);

@@ -100,7 +100,7 @@ export const teamTournamentRpcs: RpcDef[] = [
 
   // Anyone. By the tournament's start time, soonest first unless sort_order is 'desc'; start_after is
   // inclusive, start_before exclusive (a team page's nearest tournaments: team_id and start_before now +
-  // 30 days). Links of deleted tournaments only with include_deleted.
+  // 30 days). Links of deleted tournaments only with include_deleted, and only of those the caller created.
   rpc(
     'list_team_tournaments',
     'public',
@@ -114,13 +114,13 @@ export const teamTournamentRpcs: RpcDef[] = [
       limit: limit(20),
       cursor,
     }),
-    async ({ input, nk }) =>
+    async ({ input, userId, nk }) =>
       listLinks(nk.db, {
         teamId: input.team_id,
         tournamentId: input.tournament_id,
         startAfter: input.start_after,
         startBefore: input.start_before,
-        includeDeleted: input.include_deleted,
+        includeDeletedOf: input.include_deleted && userId ? userId : undefined,
         dir: input.sort_order,
         limit: input.limit,
         cursor: input.cursor || undefined,

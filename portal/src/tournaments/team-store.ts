@@ -129,8 +129,8 @@ export interface LinkQuery {
   /** The tournament starting at or after / before. */
   startAfter?: Date;
   startBefore?: Date;
-  /** Links of deleted tournaments too. */
-  includeDeleted: boolean;
+  /** Links of deleted tournaments too, of those this user created (nobody's for a visitor). */
+  includeDeletedOf?: string;
   dir: Direction;
   limit: number;
   cursor?: string;
@@ -146,7 +146,8 @@ export async function listLinks(q: Queryable, f: LinkQuery): Promise<{ team_tour
   if (f.tournamentId) where.push(`l.tournament_id = ${p(f.tournamentId)}`);
   if (f.startAfter) where.push(`l.tournament_start_time >= ${p(f.startAfter)}`);
   if (f.startBefore) where.push(`l.tournament_start_time < ${p(f.startBefore)}`);
-  if (!f.includeDeleted) where.push('NOT l.tournament_deleted');
+  // A deleted tournament is its creator's business alone.
+  where.push(f.includeDeletedOf ? `(NOT l.tournament_deleted OR t.creator_id = ${p(f.includeDeletedOf)}::uuid)` : 'NOT l.tournament_deleted');
   const ks = keyset(`team-tournaments:${f.dir}`, BY_START, 'l.id', f.dir, f.cursor, p);
   if (ks.where) where.push(ks.where);
   const rows = await q.query<Row>(

@@ -50,7 +50,7 @@ describe('video sections', () => {
     await fails(newSection(owner, { title: '' }), 400, 'Название: укажите название.');
     await fails(newSection(owner, { title: 'В'.repeat(201) }), 400, 'Название: не длиннее 200 символов.');
     await fails(newSection(owner, { sort_order: 'first' }), 400, /^Порядок: /);
-    await fails(newSection(owner, { description: 'a\u0000' }), 400, 'Описание: текст не должен содержать нулевых символов.');
+    await fails(newSection(owner, { description: 'a\u0000' }), 400, 'Описание: текст содержит недопустимые символы (нулевой символ или непарный суррогат UTF-16).');
     await fails(newSection(owner, { team_id: crypto.randomUUID() }), 404, 'Команда не найдена.');
     await fails(call(guest, 'get_team_video_section', { id: crypto.randomUUID() }), 404, 'Раздел не найден.');
     await fails(call(guest, 'get_team_video_section', { id: 42 }), 400, /^Идентификатор: /);

@@ -241,8 +241,8 @@ describe('storage', () => {
       [{ objects: [obj({ value: '[1,2]' })] }, 'Value must be a JSON object.'],
       [{ objects: [obj({ value: '"text"' })] }, 'Value must be a JSON object.'],
       [{ objects: [obj({ value: undefined })] }, 'Value must be a JSON object.'],
-      [{ objects: [obj({ value: '{"a":"\\u0000"}' })] }, 'Value must not contain \\u0000 characters.'],
-      [{ objects: [obj({ value: '{"a":"\\ud800"}' })] }, 'Value must be a JSON object.'],
+      [{ objects: [obj({ value: '{"a":"\\u0000"}' })] }, 'value: текст содержит недопустимые символы (нулевой символ или непарный суррогат UTF-16).'],
+      [{ objects: [obj({ value: '{"a":"\\ud800"}' })] }, 'value: текст содержит недопустимые символы (нулевой символ или непарный суррогат UTF-16).'],
       [{ objects: [obj({ value: '{"a":'.repeat(5000) + '1' + '}'.repeat(5000) })] }, 'Value must be nested at most 128 levels deep.'],
       [{ objects: [obj({ value: '{"a":1e100000}' })] }, 'Value numbers must have exponents between -400 and 400.'],
       [{ objects: [obj({ permission_read: 3 })] }, 'Invalid Read permission supplied. It must be either 0, 1 or 2.'],
@@ -253,7 +253,7 @@ describe('storage', () => {
       [{ objects: [obj({ key: '' })] }, 'Key must be set.'],
       [{ objects: [obj({ collection: 'x'.repeat(129) })] }, 'Collection must be at most 128 characters.'],
       // Refused where the body is read, like every string field.
-      [{ objects: [obj({ key: 'a\u0000b' })] }, 'key must not contain NUL characters.'],
+      [{ objects: [obj({ key: 'a\u0000b' })] }, 'key: текст содержит недопустимые символы (нулевой символ или непарный суррогат UTF-16).'],
       [{ objects: [obj({ key: 5 })] }, 'key must be a string.'],
       [{ objects: 'nope' }, 'objects must be a list.'],
     ];

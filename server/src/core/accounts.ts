@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../db/index.ts';
 import type { UserRow } from '../encode.ts';
 import { alreadyExists, invalid, isUniqueViolation, notFound } from '../errors.ts';
 import { USER_COLUMNS } from './users.ts';
-import { checkEmail, checkUsername, jsonValueHasNul } from './validate.ts';
+import { checkEmail, checkUsername, jsonValueHasUnstorable, unstorable } from './validate.ts';
 
 export interface AccountData {
   user: UserRow;
@@ -77,7 +77,7 @@ export class Accounts {
     if (u.location !== undefined) set('location', textField('Location', u.location, 255));
     if (u.timezone !== undefined) set('timezone', textField('Timezone', u.timezone, 255));
     // jsonb cannot hold U+0000, and modules may pass on what users wrote.
-    if (u.metadata !== undefined && jsonValueHasNul(u.metadata)) throw invalid('Metadata must not contain NUL characters.');
+    if (u.metadata !== undefined && jsonValueHasUnstorable(u.metadata)) throw unstorable('metadata');
     if (u.metadata !== undefined) set('metadata', JSON.stringify(u.metadata));
     if (!sets.length) return;
     try {

@@ -11,7 +11,7 @@ import { decodeCursor, encodeCursor, isCursorTime } from './cursor.ts';
 import { NotificationCode, type Notifications } from './notifications.ts';
 import { isUuid } from './tokens.ts';
 import type { Users } from './users.ts';
-import { checkLimit, containsNul, jsonHasNul } from './validate.ts';
+import { checkLimit, containsUnstorable, jsonHasUnstorable, unstorable } from './validate.ts';
 
 export const ChannelType = { Room: 1, Dm: 2, Group: 3 } as const;
 
@@ -172,8 +172,8 @@ function parseContent(content: string | undefined): Record<string, unknown> {
     throw invalid('Message content must be a JSON object.');
   }
   if (typeof v !== 'object' || v === null || Array.isArray(v)) throw invalid('Message content must be a JSON object.');
-  // Stored as jsonb, which cannot hold U+0000 (the \u0000 escape).
-  if (jsonHasNul(content ?? '', v)) throw invalid('Message content must not contain NUL characters.');
+  // Stored as jsonb, which cannot hold U+0000 or a lone surrogate (their escapes).
+  if (jsonHasUnstorable(content ?? '', v)) throw unstorable('content');
   return v as Record<string, unknown>;
 }
 
@@ -456,7 +456,7 @@ const MESSAGE_FIELDS = `id, code, sender_id, username, content, create_time, upd
 
 function fieldFilter(params: unknown[], alias: string, f: MessageFilter): string {
   if (f.contentField === undefined) return '';
-  if (typeof f.contentField !== 'string' || !f.contentField || f.contentField.length > 64 || containsNul(f.contentField)) {
+  if (typeof f.contentField !== 'string' || !f.contentField || f.contentField.length > 64 || containsUnstorable(f.contentField)) {
     throw invalid('Invalid content field.');
   }
   params.push(f.contentField);

@@ -7,7 +7,7 @@ import type { Bus } from '../realtime/bus.ts';
 import { monotonicNow } from './clock.ts';
 import { BAD_CURSOR, decodeCursor, encodeCursor, isCursorTime, isTuple } from './cursor.ts';
 import { isUuid } from './tokens.ts';
-import { checkLimit, containsNul, jsonValueHasNul } from './validate.ts';
+import { checkLimit, containsUnstorable, jsonValueHasUnstorable, unstorable } from './validate.ts';
 
 /** System codes (negative; modules use codes above 0). */
 export const NotificationCode = {
@@ -149,6 +149,7 @@ function validate(n: NotificationInput): void {
     throw invalid('Notification content must be an object.');
   }
   // Modules may pass on what users wrote; PostgreSQL stores U+0000 neither in text nor in jsonb.
-  if (containsNul(n.subject) || jsonValueHasNul(n.content)) throw invalid('Notification subject and content must not contain NUL characters.');
+  if (containsUnstorable(n.subject)) throw unstorable('subject');
+  if (jsonValueHasUnstorable(n.content)) throw unstorable('content');
   if (!Number.isInteger(n.code)) throw invalid('Notification code must be a whole number.');
 }

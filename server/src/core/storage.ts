@@ -6,7 +6,7 @@ import type { StorageAckRecord, StorageRecord } from '../encode.ts';
 import { AppError, invalid } from '../errors.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { isUuid } from './tokens.ts';
-import { checkLimit, jsonHasNul } from './validate.ts';
+import { checkLimit, jsonHasUnstorable, storable, unstorable } from './validate.ts';
 
 export const SYSTEM_USER_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -40,7 +40,7 @@ const VERSION_REJECTED = 'Storage write rejected - version check failed.';
 const PERMISSION_REJECTED = 'Storage write rejected - permission denied.';
 const DELETE_REJECTED = 'Storage delete rejected - not found, version check failed, or permission denied.';
 const NOT_OBJECT = 'Value must be a JSON object.';
-const NUL_IN_VALUE = 'Value must not contain \\u0000 characters.';
+const UNSTORABLE_VALUE = unstorable('value').message;
 const BAD_USER_ID = 'Invalid user ID - make sure user ID is a valid UUID.';
 
 const MAX_NAME = 128;
@@ -84,7 +84,7 @@ function record(r: Row): StorageRecord {
 function checkName(what: 'Collection' | 'Key', s: unknown): void {
   if (typeof s !== 'string' || s === '') throw invalid(`${what} must be set.`);
   if (s.length > MAX_NAME && [...s].length > MAX_NAME) throw invalid(`${what} must be at most ${MAX_NAME} characters.`);
-  if (s.includes('\0')) throw invalid(`${what} must not contain NUL characters.`);
+  if (!storable(s)) throw unstorable(what);
 }
 
 function checkId(id: StorageId): void {
@@ -129,7 +129,7 @@ function checkValue(value: unknown): asserts value is string {
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalid(NOT_OBJECT);
   // Refused here rather than by jsonb, which answers it with an error of its own on each database.
-  if (jsonHasNul(value, parsed)) throw invalid(NUL_IN_VALUE);
+  if (jsonHasUnstorable(value, parsed)) throw invalid(UNSTORABLE_VALUE);
   const shape = jsonShape(value);
   if (shape.depth > MAX_DEPTH) throw invalid(`Value must be nested at most ${MAX_DEPTH} levels deep.`);
   if (shape.exponent > MAX_EXPONENT) throw invalid(`Value numbers must have exponents between -${MAX_EXPONENT} and ${MAX_EXPONENT}.`);
@@ -148,7 +148,7 @@ const byId = (a: StorageId, b: StorageId) => cmp(a.collection, b.collection) || 
 function inputError(err: unknown): unknown {
   if (err instanceof AppError) return err;
   const code = (err as { code?: string } | null)?.code;
-  if (code === '22P05') return invalid(NUL_IN_VALUE);
+  if (code === '22P05') return invalid(UNSTORABLE_VALUE);
   if (code === '22P02' || code === '22021' || code === '22003' || code === '54001') return invalid(NOT_OBJECT);
   if (code === '23503') return invalid('Storage write rejected - owner not found.');
   return err;
@@ -158,7 +158,7 @@ type After = [key: string, userId: string];
 
 function isCursor(v: unknown): v is After {
   return Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && v[0] !== '' && v[0].length <= 2 * MAX_NAME &&
-    !v[0].includes('\0') && isUuid(v[1]);
+    storable(v[0]) && isUuid(v[1]);
 }
 
 /**

@@ -6,7 +6,7 @@ import { invalid, notFound } from '../errors.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { StreamMode, type Stream, type TrackedPresence } from '../realtime/tracker.ts';
 import { isUuid } from './tokens.ts';
-import { containsNul } from './validate.ts';
+import { containsUnstorable } from './validate.ts';
 
 /** What streams use of the bus. */
 export type StreamBus = Pick<Bus, 'presences' | 'onPresence' | 'sendToStream' | 'sendToSessions'>;
@@ -40,7 +40,7 @@ function checkStream(input: StreamInput): Stream {
   for (const [name, v] of [['subject', subject], ['subcontext', subcontext]] as const) {
     if (typeof v !== 'string' || (v !== '' && !isUuid(v))) throw invalid(`Stream ${name} must be a UUID or empty.`);
   }
-  if (typeof label !== 'string' || label.length > MAX_LABEL || containsNul(label)) {
+  if (typeof label !== 'string' || label.length > MAX_LABEL || containsUnstorable(label)) {
     throw invalid(`Stream label must be a string of at most ${MAX_LABEL} characters.`);
   }
   return { mode, subject: subject.toLowerCase(), subcontext: subcontext.toLowerCase(), label };
@@ -79,7 +79,7 @@ export class Streams {
 
   private presence(userId: string, sessionId: string, meta: StreamPresenceInput) {
     const status = meta.status;
-    if (status !== undefined && (typeof status !== 'string' || status.length > MAX_STATUS || containsNul(status))) {
+    if (status !== undefined && (typeof status !== 'string' || status.length > MAX_STATUS || containsUnstorable(status))) {
       throw invalid(`Status must be a string of at most ${MAX_STATUS} characters.`);
     }
     return { username: this.session(userId, sessionId), hidden: meta.hidden ?? false, persistence: meta.persistence ?? true, status };

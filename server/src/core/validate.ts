@@ -9,22 +9,38 @@ function byteLength(s: string): number {
   return Buffer.byteLength(s, 'utf8');
 }
 
+/** What is wrong with text the database refuses, after the field's name or the thing's. */
+const UNSTORABLE = 'текст содержит недопустимые символы (нулевой символ или непарный суррогат UTF-16).';
+
+/** The refusal of unstorable text in a named field or thing: "status: текст содержит недопустимые символы (…)". */
+export function unstorable(name: string) {
+  return invalid(`${name}: ${UNSTORABLE}`);
+}
+
 /**
- * Whether a string, or any string or key inside a parsed JSON value, holds U+0000: PostgreSQL can store
- * it neither in text nor in jsonb. Walked with a stack, not recursion: nesting depth is the client's.
+ * Whether PostgreSQL can store a string: not U+0000 (neither text nor jsonb holds it) and no lone UTF-16
+ * surrogate (jsonb refuses its \uD800 escape; text would silently get U+FFFD instead). Both checks are native.
  */
-export function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\0');
+export function storable(s: string): boolean {
+  return !s.includes('\0') && s.isWellFormed();
+}
+
+/**
+ * Whether a string, or any string or key inside a parsed JSON value, is text PostgreSQL cannot store
+ * (see storable). Walked with a stack, not recursion: nesting depth is the client's.
+ */
+export function containsUnstorable(value: unknown): boolean {
+  if (typeof value === 'string') return !storable(value);
   if (typeof value !== 'object' || value === null) return false;
   const stack: object[] = [value];
   while (stack.length) {
     const o = stack.pop()!;
     const isArray = Array.isArray(o);
     for (const k of Object.keys(o)) {
-      if (!isArray && k.includes('\0')) return true;
+      if (!isArray && !storable(k)) return true;
       const x = (o as Record<string, unknown>)[k];
       if (typeof x === 'string') {
-        if (x.includes('\0')) return true;
+        if (!storable(x)) return true;
       } else if (typeof x === 'object' && x !== null) {
         stack.push(x);
       }
@@ -33,18 +49,21 @@ export function containsNul(value: unknown): boolean {
   return false;
 }
 
+/** The JSON escapes that decode to unstorable text: \u0000 and a surrogate (paired ones are fine, and checked after). */
+const SUSPECT_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
+
 /**
- * containsNul for JSON text and its parsed value, walking the value only when the text has a \u0000
- * escape: valid JSON cannot hold a raw NUL, so the common case is one scan of the text.
+ * containsUnstorable for JSON text and its parsed value, walking the value only when the text itself is
+ * not well-formed or has a suspect escape: the common case is one scan of the text.
  */
-export function jsonHasNul(text: string, parsed: unknown): boolean {
-  return text.includes('\\u0000') && containsNul(parsed);
+export function jsonHasUnstorable(text: string, parsed: unknown): boolean {
+  return (!text.isWellFormed() || SUSPECT_ESCAPE.test(text)) && containsUnstorable(parsed);
 }
 
-/** Whether a value a module hands over holds U+0000, judged on its JSON text (JSON.stringify refuses cycles, so the walk ends). */
-export function jsonValueHasNul(value: unknown): boolean {
+/** Whether a value a module hands over holds unstorable text, judged on its JSON text (JSON.stringify refuses cycles, so the walk ends). */
+export function jsonValueHasUnstorable(value: unknown): boolean {
   const text = JSON.stringify(value);
-  return text !== undefined && text.includes('\\u0000') && containsNul(JSON.parse(text));
+  return text !== undefined && jsonHasUnstorable(text, JSON.parse(text));
 }
 
 export function checkUsername(username: string): string {

@@ -8,7 +8,7 @@ import { failedPrecondition, invalid, notFound } from '../errors.ts';
 import { monotonicNow } from './clock.ts';
 import { BAD_CURSOR, decodeCursor, encodeCursor, isCursorTime, isTuple } from './cursor.ts';
 import { isUuid } from './tokens.ts';
-import { checkLimit, containsNul, jsonValueHasNul } from './validate.ts';
+import { checkLimit, containsUnstorable, jsonValueHasUnstorable, unstorable } from './validate.ts';
 
 type Balances = Record<string, number>;
 
@@ -65,11 +65,11 @@ function checkMetadata(metadata: unknown): Record<string, unknown> {
   if (!isPlainObject(metadata)) throw invalid('Wallet metadata must be an object.');
   let ok: boolean;
   try {
-    ok = !jsonValueHasNul(metadata);
+    ok = !jsonValueHasUnstorable(metadata);
   } catch {
     throw invalid('Wallet metadata must be JSON.');
   }
-  if (!ok) throw invalid('Wallet metadata must not contain NUL characters.');
+  if (!ok) throw unstorable('metadata');
   return metadata;
 }
 
@@ -79,7 +79,7 @@ function checkChange(c: WalletChange): { userId: string; changeset: Map<string, 
   if (!isPlainObject(c.changeset)) throw invalid('A wallet changeset must be an object of whole numbers.');
   const changeset = new Map<string, number>();
   for (const [currency, amount] of Object.entries(c.changeset)) {
-    if (currency === '' || currency.length > MAX_CURRENCY_NAME || containsNul(currency)) {
+    if (currency === '' || currency.length > MAX_CURRENCY_NAME || containsUnstorable(currency)) {
       throw invalid(`Currency names must be 1 to ${MAX_CURRENCY_NAME} characters.`);
     }
     if (!Number.isSafeInteger(amount)) throw invalid(`Wallet changeset value of '${currency}' must be a whole number.`);

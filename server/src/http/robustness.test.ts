@@ -66,21 +66,27 @@ describe('malformed input on every route', () => {
   });
 });
 
-// U+0000 is text PostgreSQL cannot store: wherever a client puts it, the answer is InvalidArgument naming
-// the field, never a server error. It arrives raw (%00 in a query, a raw byte in an unwrapped RPC body) or
-// as the JSON escape \u0000, either in a request body (decoding to U+0000 in a field) or inside JSON text
-// that the server parses itself (storage values, message content).
-describe('NUL characters', () => {
-  const nul = (field: string) => `${field} must not contain NUL characters.`;
-  const NUL_VALUE = 'Value must not contain \\u0000 characters.';
+// U+0000 and a lone UTF-16 surrogate are text PostgreSQL cannot store (jsonb refuses both escapes; text
+// cannot hold U+0000): wherever a client puts them, the answer is InvalidArgument naming the field, never a
+// server error. U+0000 arrives raw (%00 in a query, a raw byte in an unwrapped RPC body); both arrive as
+// JSON escapes, either in a request body (decoding to the character in a field) or inside JSON text that
+// the server parses itself (storage values, message content). A lone surrogate cannot arrive raw: invalid
+// UTF-8 in a query or a body decodes to U+FFFD.
+const unstorableIn = (field: string) => `${field}: текст содержит недопустимые символы (нулевой символ или непарный суррогат UTF-16).`;
+
+for (const [title, X] of [['NUL characters', '\u0000'], ['lone UTF-16 surrogates', '\ud800']] as const) describe(title, () => {
+  const isNul = X === '\u0000';
+  const nul = unstorableIn;
+  const NUL_VALUE = unstorableIn('value');
 
   it('in any query parameter or body field answer 400 on REST', async () => {
     const me = await ts.newSession();
     const other = await ts.newSession();
     const basic = 'Basic ' + Buffer.from('defaultkey:').toString('base64');
     const device = { id: `device-${crypto.randomUUID()}` };
-    // [method, path and query, body (sent as JSON: a NUL in it becomes the \u0000 escape), expected message]
-    const cases: [string, string, unknown, string][] = [
+    // [method, path and query, body (sent as JSON: the character in it becomes its escape), expected message]
+    // Raw in a query (%00): only U+0000 (invalid UTF-8 for a surrogate decodes to U+FFFD).
+    const raw: [string, string, unknown, string][] = [
       ['GET', '/v2/user?usernames=%00', undefined, nul('usernames')],
       ['GET', `/v2/user?usernames=${encodeURIComponent(other.username)}&usernames=a%00b`, undefined, nul('usernames')],
       ['GET', '/v2/user?ids=%00', undefined, nul('ids')],
@@ -98,28 +104,31 @@ describe('NUL characters', () => {
       ['GET', '/v2/notification?cacheable_cursor=%00', undefined, nul('cacheable_cursor')],
       ['GET', '/v2/storage/c?cursor=%00', undefined, nul('cursor')],
       ['POST', '/v2/account/authenticate/device?username=a%00b', device, nul('username')],
-      ['POST', '/v2/account/authenticate/device', { id: 'device-\u0000-1234' }, nul('id')],
-      ['POST', '/v2/account/authenticate/device', { ...device, vars: { k: 'v\u0000' } }, nul('vars')],
-      ['POST', '/v2/account/authenticate/device', { ...device, vars: { 'k\u0000': 'v' } }, nul('vars')],
-      ['POST', '/v2/account/authenticate/email', { email: 'a\u0000@example.com', password: 'password-123' }, nul('email')],
-      ['POST', '/v2/account/session/refresh', { token: me.refresh_token, vars: { k: '\u0000' } }, nul('vars')],
-      ['PUT', '/v2/account', { display_name: '\u0000' }, nul('display_name')],
-      ['PUT', '/v2/account', { username: 'a\u0000b' }, nul('username')],
-      ['PUT', '/v2/account', { langTag: 'en\u0000' }, nul('lang_tag')],
-      ['POST', '/v2/event', { name: 'e\u0000' }, nul('name')],
-      ['POST', '/v2/event', { name: 'e', properties: { a: '\u0000' } }, nul('properties')],
-      ['POST', '/v2/event', { name: 'e', properties: { '\u0000': 'a' } }, nul('properties')],
-      ['POST', '/v2/group', { name: 'g\u0000' }, nul('name')],
-      ['POST', '/v2/group', { name: 'g', description: '\u0000' }, nul('description')],
-      ['POST', '/v2/storage', { object_ids: [{ collection: 'c\u0000', key: 'k' }] }, nul('collection')],
-      ['PUT', '/v2/storage', { objects: [{ collection: 'c', key: 'k\u0000', value: '{}' }] }, nul('key')],
-      ['PUT', '/v2/storage', { objects: [{ collection: 'c', key: 'k', value: '{"a":"\u0000"}' }] }, nul('value')],
+    ];
+    const cases: [string, string, unknown, string][] = [
+      ...(isNul ? raw : []),
+      ['POST', '/v2/account/authenticate/device', { id: `device-${X}-1234` }, nul('id')],
+      ['POST', '/v2/account/authenticate/device', { ...device, vars: { k: `v${X}` } }, nul('vars')],
+      ['POST', '/v2/account/authenticate/device', { ...device, vars: { [`k${X}`]: 'v' } }, nul('vars')],
+      ['POST', '/v2/account/authenticate/email', { email: `a${X}@example.com`, password: 'password-123' }, nul('email')],
+      ['POST', '/v2/account/session/refresh', { token: me.refresh_token, vars: { k: `${X}` } }, nul('vars')],
+      ['PUT', '/v2/account', { display_name: `${X}` }, nul('display_name')],
+      ['PUT', '/v2/account', { username: `a${X}b` }, nul('username')],
+      ['PUT', '/v2/account', { langTag: `en${X}` }, nul('lang_tag')],
+      ['POST', '/v2/event', { name: `e${X}` }, nul('name')],
+      ['POST', '/v2/event', { name: 'e', properties: { a: `${X}` } }, nul('properties')],
+      ['POST', '/v2/event', { name: 'e', properties: { [`${X}`]: 'a' } }, nul('properties')],
+      ['POST', '/v2/group', { name: `g${X}` }, nul('name')],
+      ['POST', '/v2/group', { name: 'g', description: `${X}` }, nul('description')],
+      ['POST', '/v2/storage', { object_ids: [{ collection: `c${X}`, key: 'k' }] }, nul('collection')],
+      ['PUT', '/v2/storage', { objects: [{ collection: 'c', key: `k${X}`, value: '{}' }] }, nul('key')],
+      ['PUT', '/v2/storage', { objects: [{ collection: 'c', key: 'k', value: `{"a":"${X}"}` }] }, nul('value')],
       // The value's own \u0000 escape, in a string and in a key: JSON text the server parses and stores as jsonb.
-      ['PUT', '/v2/storage', { objects: [{ collection: 'c', key: 'k', value: JSON.stringify({ a: 'x\u0000' }) }] }, NUL_VALUE],
-      ['PUT', '/v2/storage', { objects: [{ collection: 'c', key: 'k', value: JSON.stringify({ a: [{ '\u0000': 1 }] }) }] }, NUL_VALUE],
-      ['PUT', '/v2/storage', { objects: [{ collection: 'c', key: 'k', value: '{}', version: '\u0000' }] }, nul('version')],
-      ['PUT', '/v2/storage/delete', { object_ids: [{ collection: 'c', key: '\u0000' }] }, nul('key')],
-      ['POST', '/v2/session/logout', { token: '\u0000' }, nul('token')],
+      ['PUT', '/v2/storage', { objects: [{ collection: 'c', key: 'k', value: JSON.stringify({ a: `x${X}` }) }] }, NUL_VALUE],
+      ['PUT', '/v2/storage', { objects: [{ collection: 'c', key: 'k', value: JSON.stringify({ a: [{ [`${X}`]: 1 }] }) }] }, NUL_VALUE],
+      ['PUT', '/v2/storage', { objects: [{ collection: 'c', key: 'k', value: '{}', version: `${X}` }] }, nul('version')],
+      ['PUT', '/v2/storage/delete', { object_ids: [{ collection: 'c', key: `${X}` }] }, nul('key')],
+      ['POST', '/v2/session/logout', { token: `${X}` }, nul('token')],
     ];
     const failures: string[] = [];
     for (const [method, url, body, message] of cases) {
@@ -145,19 +154,20 @@ describe('NUL characters', () => {
     const post = (path: string, body: string | Buffer) =>
       fetch(`${ts.url}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${me.token}` }, body });
     // The payload as a JSON string whose \u0000 escape decodes to U+0000, and as a raw byte in an unwrapped body.
-    for (const [path, body] of [
-      ['/v2/rpc/echo', JSON.stringify('a\u0000b')],
-      ['/v2/rpc/echo?unwrap', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0x00, 0x22, 0x7d])],
-    ] as const) {
+    const bodies: [string, string | Buffer][] = [['/v2/rpc/echo', JSON.stringify(`a${X}b`)]];
+    if (isNul) bodies.push(['/v2/rpc/echo?unwrap', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0x00, 0x22, 0x7d])]);
+    for (const [path, body] of bodies) {
       const res = await post(path, body);
       assert.equal(res.status, 400, path);
       assert.deepEqual(await res.json(), { error: {}, message: nul('payload'), code: 3 });
     }
-    const q = await post('/v2/rpc/query?x=a%00b', '"{}"');
-    assert.equal(q.status, 400);
-    assert.deepEqual(await q.json(), { error: {}, message: nul('x'), code: 3 });
+    if (isNul) {
+      const q = await post('/v2/rpc/query?x=a%00b', '"{}"');
+      assert.equal(q.status, 400);
+      assert.deepEqual(await q.json(), { error: {}, message: nul('x'), code: 3 });
+    }
     // The payload's own escapes are the module's to judge (the server cannot know it is JSON): echoed here.
-    assert.deepEqual((await ts.client().rpc(me, 'echo', { a: '\u0000' })).payload, { a: '\u0000' });
+    assert.deepEqual((await ts.client().rpc(me, 'echo', { a: `${X}` })).payload, { a: `${X}` });
     assert.deepEqual((await ts.client().rpc(me, 'query', {})).payload, {});
   });
 
@@ -181,23 +191,23 @@ describe('NUL characters', () => {
     const channel_id = (joined.channel as { id: string }).id;
     const sent = await ask({ cid: 'send', channel_message_send: { channel_id, content: '{"a":1}' } });
     const message_id = (sent.channel_message_ack as { message_id: string }).message_id;
-    const CONTENT = 'Message content must not contain NUL characters.';
+    const CONTENT = unstorableIn('content');
     const cases: [Record<string, unknown>, string][] = [
-      [{ status_follow: { usernames: ['\u0000'] } }, nul('usernames')],
-      [{ status_follow: { usernames: [me.username, 'a\u0000b'] } }, nul('usernames')],
-      [{ status_follow: { user_ids: ['\u0000'] } }, nul('user_ids')],
-      [{ status_unfollow: { user_ids: ['\u0000'] } }, nul('user_ids')],
-      [{ status_update: { status: '\u0000' } }, nul('status')],
-      [{ channel_join: { target: 'room\u0000', type: 1 } }, nul('target')],
-      [{ channel_leave: { channel_id: '\u0000' } }, nul('channel_id')],
+      [{ status_follow: { usernames: [`${X}`] } }, nul('usernames')],
+      [{ status_follow: { usernames: [me.username, `a${X}b`] } }, nul('usernames')],
+      [{ status_follow: { user_ids: [`${X}`] } }, nul('user_ids')],
+      [{ status_unfollow: { user_ids: [`${X}`] } }, nul('user_ids')],
+      [{ status_update: { status: `${X}` } }, nul('status')],
+      [{ channel_join: { target: `room${X}`, type: 1 } }, nul('target')],
+      [{ channel_leave: { channel_id: `${X}` } }, nul('channel_id')],
       // Content holding U+0000 itself, then JSON text with its own \u0000 escape (stored as jsonb).
-      [{ channel_message_send: { channel_id, content: '{"a":"\u0000"}' } }, nul('content')],
-      [{ channel_message_send: { channel_id, content: JSON.stringify({ a: '\u0000' }) } }, CONTENT],
-      [{ channel_message_send: { channel_id, content: JSON.stringify({ '\u0000': [1] }) } }, CONTENT],
-      [{ channel_message_update: { channel_id, message_id, content: JSON.stringify({ a: { b: 'x\u0000' } }) } }, CONTENT],
-      [{ channel_message_remove: { channel_id, message_id: '\u0000' } }, nul('message_id')],
-      [{ rpc: { id: 'echo', payload: 'a\u0000b' } }, nul('payload')],
-      [{ rpc: { id: 'echo\u0000' } }, nul('id')],
+      [{ channel_message_send: { channel_id, content: `{"a":"${X}"}` } }, nul('content')],
+      [{ channel_message_send: { channel_id, content: JSON.stringify({ a: `${X}` }) } }, CONTENT],
+      [{ channel_message_send: { channel_id, content: JSON.stringify({ [`${X}`]: [1] }) } }, CONTENT],
+      [{ channel_message_update: { channel_id, message_id, content: JSON.stringify({ a: { b: `x${X}` } }) } }, CONTENT],
+      [{ channel_message_remove: { channel_id, message_id: `${X}` } }, nul('message_id')],
+      [{ rpc: { id: 'echo', payload: `a${X}b` } }, nul('payload')],
+      [{ rpc: { id: `echo${X}` } }, nul('id')],
     ];
     const failures: string[] = [];
     for (const [i, [envelope, message]] of cases.entries()) {

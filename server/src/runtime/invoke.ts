@@ -1,4 +1,5 @@
 // Calling a registered RPC, with its before and after hooks: one path for REST and the socket.
+import { storable, unstorable } from '../core/validate.ts';
 import { AppError, Code } from '../errors.ts';
 import type { Registry } from './registry.ts';
 import type { RpcContext } from './types.ts';
@@ -8,22 +9,23 @@ export type RpcOutcome =
   | { ok: false; notFound: true }
   | { ok: false; notFound: false; code: number; message: string };
 
-const NUL_REFUSED: RpcOutcome = { ok: false, notFound: false, code: Code.InvalidArgument, message: 'payload must not contain NUL characters.' };
+const UNSTORABLE_REFUSED: RpcOutcome = { ok: false, notFound: false, code: Code.InvalidArgument, message: unstorable('payload').message };
 /** Upstream's answer when a before hook drops a request. */
 const HOOK_REFUSED: RpcOutcome = { ok: false, notFound: false, code: Code.NotFound, message: 'Requested resource was not found.' };
 
 export async function invokeRpc(registry: Registry, id: string, ctx: RpcContext, payload: string): Promise<RpcOutcome> {
   const fn = registry.rpc(id);
   if (!fn) return { ok: false, notFound: true };
-  // Read raw from the REST body (the socket's reader refuses it already): no module can store U+0000.
-  if (payload.includes('\0')) return NUL_REFUSED;
+  // Read raw from the REST body (the socket's reader refuses it already): no module can store U+0000 or a
+  // lone surrogate.
+  if (!storable(payload)) return UNSTORABLE_REFUSED;
   const hooks = registry.rpcHooks(id);
   try {
     if (hooks?.before) {
       const changed = await hooks.before(ctx, payload);
       if (changed === null || changed === undefined) return HOOK_REFUSED;
       if (typeof changed !== 'string') throw new Error(`The before hook of RPC "${id}" returned a ${typeof changed}, not a string.`);
-      if (changed.includes('\0')) return NUL_REFUSED;
+      if (!storable(changed)) return UNSTORABLE_REFUSED;
       payload = changed;
     }
     // A function that answers at once is not awaited: one promise hop less on the hot path.

@@ -5,7 +5,7 @@
 import type { Core } from '../core/index.ts';
 import { GroupState, type Actor, type GroupInput } from '../core/groups.ts';
 import { isUuid } from '../core/tokens.ts';
-import { jsonValueHasNul } from '../core/validate.ts';
+import { jsonValueHasUnstorable } from '../core/validate.ts';
 import type { GroupRow } from '../encode.ts';
 import { invalid, notFound } from '../errors.ts';
 import { userFromRow, type NkUser } from './nk-users.ts';
@@ -98,8 +98,8 @@ function groupFromRow(g: GroupRow): NkGroup {
 function groupInput(input: NkGroupInput): GroupInput {
   if (typeof input !== 'object' || input === null) throw invalid('Group settings must be an object.');
   const m = input.metadata;
-  if (m !== undefined && (typeof m !== 'object' || m === null || Array.isArray(m) || jsonValueHasNul(m))) {
-    throw invalid('Group metadata must be an object without NUL characters.');
+  if (m !== undefined && (typeof m !== 'object' || m === null || Array.isArray(m) || jsonValueHasUnstorable(m))) {
+    throw invalid('Group metadata must be an object of storable text (no NUL characters or lone surrogates).');
   }
   const { name, description, langTag, avatarUrl, open, metadata, maxCount } = input;
   return { name, description, langTag, avatarUrl, open, metadata, maxCount };

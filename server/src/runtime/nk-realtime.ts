@@ -8,7 +8,7 @@ import type { Core } from '../core/index.ts';
 import { SYSTEM_USER_ID } from '../core/storage.ts';
 import type { StreamInput } from '../core/streams.ts';
 import { isUuid } from '../core/tokens.ts';
-import { containsNul, jsonValueHasNul } from '../core/validate.ts';
+import { containsUnstorable, jsonValueHasUnstorable, unstorable } from '../core/validate.ts';
 import type { Queryable } from '../db/index.ts';
 import { invalid } from '../errors.ts';
 import { StreamMode, type Stream, type TrackedPresence } from '../realtime/tracker.ts';
@@ -142,19 +142,19 @@ function sender(senderId: string | undefined, senderUsername: string | undefined
   const id = senderId || SYSTEM_USER_ID;
   if (!isUuid(id)) throw invalid('Invalid sender id.');
   const username = senderUsername ?? '';
-  if (typeof username !== 'string' || username.length > 128 || containsNul(username)) throw invalid('Invalid sender username.');
+  if (typeof username !== 'string' || username.length > 128 || containsUnstorable(username)) throw invalid('Invalid sender username.');
   return { id: id.toLowerCase(), username };
 }
 
 function content(value: unknown): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('Message content must be an object.');
-  let hasNul: boolean;
+  let bad: boolean;
   try {
-    hasNul = jsonValueHasNul(value);
+    bad = jsonValueHasUnstorable(value);
   } catch {
     throw invalid('Message content must be JSON.');
   }
-  if (hasNul) throw invalid('Message content must not contain NUL characters.');
+  if (bad) throw unstorable('content');
   return value as Record<string, unknown>;
 }
 

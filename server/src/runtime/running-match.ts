@@ -7,13 +7,14 @@ import type { Logger } from '../log.ts';
 import type { Bus } from '../realtime/bus.ts';
 import type { Stream } from '../realtime/tracker.ts';
 import { jsonDoc, type QueryDoc } from '../core/match-query.ts';
+import { storable } from '../core/validate.ts';
 import { isConnected, type ListedMatch, type WirePresence } from '../core/matches.ts';
 import type { MatchContext, MatchDispatcher, MatchHandler, MatchMessage, MatchPresence } from './match-types.ts';
 
 const MAX_LABEL_BYTES = 2048;
 
 function checkLabel(label: unknown): string {
-  if (typeof label !== 'string' || Buffer.byteLength(label) > MAX_LABEL_BYTES || label.includes('\0')) {
+  if (typeof label !== 'string' || Buffer.byteLength(label) > MAX_LABEL_BYTES || !storable(label)) {
     throw invalid(`A match label must be a string of at most ${MAX_LABEL_BYTES} bytes.`);
   }
   return label;
