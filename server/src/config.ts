@@ -25,6 +25,8 @@ export interface Config {
   maxBodyBytesInFlight: number;
   /** A request body that sends nothing for this long is dropped. */
   bodyIdleTimeoutMs: number;
+  /** A client that has not sent a request's whole head (line and headers) within this long is disconnected. */
+  headersTimeoutMs: number;
   /** Proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed; none by default. */
   trustedProxies: string[];
   webDist: string | undefined;
@@ -266,6 +268,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     maxMessageSizeBytes: int(env, 'MAX_MESSAGE_SIZE_BYTES', 4096, 256, 16 * 1024 * 1024),
     maxBodyBytesInFlight: int(env, 'MAX_BODY_BYTES_IN_FLIGHT', 64 * 1024 * 1024, 1024 * 1024, 16 * 1024 * 1024 * 1024),
     bodyIdleTimeoutMs: int(env, 'BODY_IDLE_TIMEOUT_MS', 10_000, 100, 300_000),
+    // At most Node's request timeout (300 s), which must not be shorter.
+    headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 300_000),
     trustedProxies,
     webDist: webDistRaw === 'none' ? undefined : path.resolve(cwd, webDistRaw ?? DEFAULT_WEB_DIST),
     publicUrl: site,

@@ -164,6 +164,33 @@ describe('authenticate email', () => {
     assert.ok((await ts.client().authenticateEmail(email, 'the right one', false)).token);
   });
 
+  it('backs off per address and account: guesses from elsewhere never slow the owner at their own address', async () => {
+    // Client addresses from X-Forwarded-For, as behind a trusted proxy.
+    const own = await startTestServer({ env: { TRUSTED_PROXIES: '127.0.0.1' } });
+    const email = `owner.${uniq()}@example.com`;
+    await own.client().authenticateEmail(email, 'the right one', true);
+    const signIn = async (from: string, password: string) => {
+      const res = await fetch(`${own.url}/v2/account/authenticate/email?create=false`, {
+        method: 'POST',
+        headers: { Authorization: 'Basic ' + Buffer.from('defaultkey:').toString('base64'), 'X-Forwarded-For': from },
+        body: JSON.stringify({ email, password }),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    // The attacker's 11 checked guesses, then the doubling wait.
+    for (let i = 0; i < 11; i++) assert.equal(await signIn('203.0.113.7', `wrong guess ${i}`), 401);
+    assert.equal(await signIn('203.0.113.7', 'wrong guess 11'), 429);
+    // Meanwhile the owner, from home, signs in at once, again and again.
+    assert.equal(await signIn('198.51.100.4', 'the right one'), 200);
+    assert.equal(await signIn('198.51.100.4', 'the right one'), 200);
+    // Many addresses guessing at once are slowed down account-wide, far later: after 100 failures (and the
+    // 101st, checked), the owner waits too.
+    for (let i = 0; i < 101; i++) assert.equal(await signIn(`192.0.2.${i + 1}`, `spread guess ${i}`), 401, `guess ${i}`);
+    assert.equal(await signIn('198.51.100.4', 'the right one'), 429);
+    await own.close();
+  });
+
   it('counts e-mail and username sign-in of one account together', async () => {
     const email = `both.${uniq()}@example.com`;
     const username = `both_${uniq()}`;

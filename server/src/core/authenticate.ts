@@ -1,6 +1,7 @@
 // Sign-in, creating the account when asked: by device, custom id, e-mail and password (or username and
-// password), a proven e-mail address and identity providers. Password attempts back off per account
-// and per client address; accounts created per client address are limited by the hour.
+// password), a proven e-mail address and identity providers. Password attempts back off per client address
+// and account pair, per account (much later) and per client address; accounts created per client address
+// are limited by the hour.
 import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Db, Queryable } from '../db/index.ts';
@@ -33,7 +34,10 @@ const FAILURE_WINDOW_MS = 15 * 60_000;
 
 export class Authenticator {
   private readonly db: Db;
-  // Password checks: per account (whatever name it is signed in by) and per client address.
+  // Password checks: per client address and account pair (an attacker's guesses from elsewhere never slow
+  // the owner at their usual address), per account from anywhere (many addresses guessing at once; much
+  // higher) and per client address (one address guessing at many accounts).
+  private readonly passwordByPair: BackoffLimit;
   private readonly passwordByAccount: BackoffLimit;
   private readonly passwordByAddress: BackoffLimit;
   // Accounts created by device, custom id or e-mail from one client address.
@@ -42,7 +46,8 @@ export class Authenticator {
   /** The limits' counters come from `store` (the bus's): every node counts the same attempts. */
   constructor(db: Db, limits: { accountsPerAddressHour: number }, store: LimitStore) {
     this.db = db;
-    this.passwordByAccount = store.backoff('core.password_by_account', 10, FAILURE_WINDOW_MS, 60_000);
+    this.passwordByPair = store.backoff('core.password_by_address_and_account', 10, FAILURE_WINDOW_MS, 60_000);
+    this.passwordByAccount = store.backoff('core.password_by_account_anywhere', 100, FAILURE_WINDOW_MS, 60_000);
     this.passwordByAddress = store.backoff('core.password_by_address', 50, FAILURE_WINDOW_MS, 60_000);
     this.createdByAddress = store.window('core.accounts_by_address', limits.accountsPerAddressHour, HOUR_MS);
   }
@@ -166,18 +171,25 @@ export class Authenticator {
   }
 
   /**
-   * Checks a password against an account, the attempt reserved first (per account, whichever name it is
-   * signed in by, and per client address); an unknown name is limited under that name.
+   * Checks a password against an account, the attempt reserved first (per client address and account pair,
+   * per account, whichever name it is signed in by, and per client address); an unknown name is limited
+   * under that name.
    */
   private async checkPassword(row: Credentials | undefined, unknownKey: string, password: string, clientIp: string): Promise<AuthResult> {
     const accountKey = row ? row.id : unknownKey;
     const addressKey = clientIp || 'unknown';
-    const wait = Math.max(await this.passwordByAccount.take(accountKey), await this.passwordByAddress.take(addressKey));
+    const pairKey = `${addressKey} ${accountKey}`;
+    const wait = Math.max(
+      await this.passwordByPair.take(pairKey),
+      await this.passwordByAccount.take(accountKey),
+      await this.passwordByAddress.take(addressKey),
+    );
     if (wait > 0) throw resourceExhausted(`Too many failed login attempts. Try again in ${wait} s.`);
     // A row without a password (or no row) still costs one hash, so timing tells no account apart.
     const ok = (await verify(row?.password || (await dummyHash()), password).catch(() => false)) && !!row?.password;
     if (!row) throw notFound('User account not found.');
     if (!ok) throw unauthenticated('Invalid credentials.');
+    await this.passwordByPair.reset(pairKey);
     await this.passwordByAccount.reset(accountKey);
     await this.passwordByAddress.undo(addressKey);
     return existing(row);

@@ -61,7 +61,7 @@ let guestToken: string;
 let registeredToken: string;
 
 before(async () => {
-  ts = await startTestServer({ modules: [testModule], env: { MAX_BODY_BYTES_IN_FLIGHT: String(3 * 1024 * 1024), BODY_IDLE_TIMEOUT_MS: '400' } });
+  ts = await startTestServer({ modules: [testModule], env: { MAX_BODY_BYTES_IN_FLIGHT: String(3 * 1024 * 1024), BODY_IDLE_TIMEOUT_MS: '400', HEADERS_TIMEOUT_MS: '600' } });
   guestToken = (await ts.newSession()).token;
   const email = `body-${crypto.randomUUID()}@example.com`;
   const r = await ts.client().authenticateEmail(email, 'password-123', true);
@@ -125,5 +125,25 @@ describe('request bodies', () => {
     assert.equal(answer.status, 504);
     assert.ok(await answer.closed);
     assert.ok(Date.now() - started < 2500, 'dropped well before the request timeout');
+  });
+
+  it('a client that sends its request head slower than the deadline is disconnected', async () => {
+    const socket = net.connect(ts.port, '127.0.0.1');
+    socket.on('error', () => {});
+    let answer = '';
+    socket.on('data', (d) => (answer += d.toString('latin1')));
+    const closed = new Promise<number>((r) => socket.on('close', () => r(Date.now())));
+    const started = Date.now();
+    socket.write('GET /healthcheck HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    // One header every 100 ms, never the blank line that ends the head.
+    const drip = setInterval(() => socket.writable && socket.write(`X-Slow-${Date.now()}: 1\r\n`), 100);
+    const at = await Promise.race([closed, new Promise<number>((r) => setTimeout(() => r(-1), 5000))]);
+    clearInterval(drip);
+    socket.destroy();
+    assert.notEqual(at, -1, 'still connected after 5 s');
+    assert.ok(at - started < 2500, `disconnected after ${at - started} ms`);
+    assert.match(answer, /^HTTP\/1\.1 408 /);
+    // Prompt clients are unaffected.
+    assert.equal((await fetch(`${ts.url}/healthcheck`)).status, 200);
   });
 });

@@ -44,7 +44,15 @@ export function createHttpServer(httpDeps: HttpDeps): http.Server {
     bodyBudget: new BodyBudget(httpDeps.config.maxBodyBytesInFlight),
     clientIp: clientIpResolver(httpDeps.config.trustedProxies),
   };
-  const server = http.createServer({ IncomingMessage: Incoming, keepAliveTimeout: 65_000 }, (req, res) => {
+  const headersTimeout = httpDeps.config.headersTimeoutMs;
+  const server = http.createServer({
+    IncomingMessage: Incoming,
+    keepAliveTimeout: 65_000,
+    // A request's head must arrive within headersTimeout (a slow-headers client holds a connection for
+    // nothing); Node checks it on an interval, so that interval is kept well below the deadline.
+    headersTimeout,
+    connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(headersTimeout / 4))),
+  }, (req, res) => {
     // A stopping node closes each connection after its answer, so the client's next request finds another.
     if (deps.health?.draining) res.shouldKeepAlive = false;
     handle(deps, req, res).catch((err) => {
@@ -62,8 +70,9 @@ export function createHttpServer(httpDeps: HttpDeps): http.Server {
       socket.destroy();
     }
   });
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
     else socket.destroy();
   });
   return server;
