@@ -8,8 +8,8 @@ import { deleteNamedChat, forgetChat, namedChats, teamOfGroup, type ChatType, ty
 export const DIRECT = 2;
 export const GROUP = 3;
 
-export const NO_ACCESS = 'Нет доступа к этому чату.';
-export const NOT_FOUND = 'Чат не найден.';
+const NO_ACCESS = 'Нет доступа к этому чату.';
+const NOT_FOUND = 'Чат не найден.';
 const BLOCKED_YOU = 'Пользователь ограничил личные сообщения от вас.';
 const YOU_BLOCKED = 'Вы заблокировали этого пользователя. Разблокируйте его, чтобы написать ему.';
 const CANNOT_ADD = 'Этого пользователя нельзя добавить в чат.';

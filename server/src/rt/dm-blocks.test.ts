@@ -36,6 +36,23 @@ async function stored(s: TestSession, channelId: string): Promise<string[]> {
   return (page.messages ?? []).map((m) => (m.content as { text: string }).text);
 }
 
+/** The statements reading friend edges while fn runs. */
+async function edgeReads(fn: () => Promise<unknown>): Promise<number> {
+  const db = ts.app.core.db;
+  const original = db.query;
+  let n = 0;
+  db.query = ((sql: string, params?: unknown[]) => {
+    if (/\buser_edge\b/.test(sql)) n++;
+    return original.call(db, sql, params);
+  }) as typeof db.query;
+  try {
+    await fn();
+  } finally {
+    db.query = original;
+  }
+  return n;
+}
+
 /** Every chat message a socket receives, in order, and a wait for the one with a text. */
 function received(s: TestSocket) {
   const texts: string[] = [];
@@ -111,6 +128,22 @@ describe('direct messages across a block', () => {
   });
 });
 
+describe('what a block check costs', () => {
+  it('one query per direct-message write; rooms and group channels read no friend edge', async () => {
+    const a = await ts.newSession();
+    const b = await ts.newSession();
+    const sa = await connect(a);
+    const dm = await sa.socket.joinChat(b.user_id, 2, true, false);
+    const room = await sa.socket.joinChat(`room ${crypto.randomUUID()}`, 1, true, false);
+    const group = await ts.client().createGroup(a, { name: `g ${crypto.randomUUID()}`, open: false });
+    const gc = await sa.socket.joinChat(group.id!, 3, true, false);
+    assert.equal(await edgeReads(() => sa.socket.writeChatMessage(dm.id, { text: 'dm' })), 1);
+    assert.equal(await edgeReads(() => sa.socket.writeChatMessage(room.id, { text: 'room' })), 0);
+    assert.equal(await edgeReads(() => sa.socket.writeChatMessage(gc.id, { text: 'group' })), 0);
+    assert.equal(await edgeReads(() => ts.app.nk.channelMessageSend(gc.id, { text: 'group' }, a.user_id, a.username)), 0);
+  });
+});
+
 describe('notifications across a block', () => {
   it('are dropped, not stored nor pushed, when the recipient blocked the sender, in one query per batch', async () => {
     const [a, b, c] = [await ts.newSession(), await ts.newSession(), await ts.newSession()];
@@ -118,19 +151,8 @@ describe('notifications across a block', () => {
     await ts.client().blockFriends(a, [b.user_id]);
     const note = (userId: string, senderId: string, subject: string) => ({ userId, senderId, subject, code: 1, persistent: true });
 
-    const db = ts.app.core.db;
-    const original = db.query;
-    const edgeReads: string[] = [];
-    db.query = ((sql: string, params?: unknown[]) => {
-      if (/\buser_edge\b/.test(sql)) edgeReads.push(sql);
-      return original.call(db, sql, params);
-    }) as typeof db.query;
-    try {
-      await ts.app.nk.notificationsSend([note(a.user_id, b.user_id, 'от b'), note(a.user_id, c.user_id, 'от c'), note(c.user_id, b.user_id, 'b для c')]);
-    } finally {
-      db.query = original;
-    }
-    assert.equal(edgeReads.length, 1);
+    const batch = [note(a.user_id, b.user_id, 'от b'), note(a.user_id, c.user_id, 'от c'), note(c.user_id, b.user_id, 'b для c')];
+    assert.equal(await edgeReads(() => ts.app.nk.notificationsSend(batch)), 1);
     // Pushed one by one in the batch's order: b's would have come first.
     assert.equal((await sa.next('notification')).subject, 'от c');
     const listed = async (s: TestSession) => ((await ts.client().listNotifications(s, 100)).notifications ?? []).map((n) => n.subject);

@@ -9,7 +9,7 @@ const GROUP_USERS = { groupId: 'string', userIds: 'strings' } as const;
 const GROUP_SETTINGS = { name: 'string', description: 'string', langTag: 'string', avatarUrl: 'string', open: 'boolean' } as const;
 
 /** Every hookable call and its request's fields. */
-export const API_REQUESTS = {
+const API_REQUESTS = {
   CreateGroup: { ...GROUP_SETTINGS, maxCount: 'integer' },
   UpdateGroup: { ...GROUP, ...GROUP_SETTINGS },
   DeleteGroup: GROUP,
