@@ -1,9 +1,10 @@
-// The portal's server module: registers the portal's RPCs (players, files, teams, news, wallet, shop, ...) and
-// the link previews of its pages with the runtime.
+// The portal's server module: registers the portal's RPCs (players, files, teams, news, wallet, shop, ...),
+// the hooks that keep its chats' groups out of the client's group API, and the link previews of its pages.
 import path from 'node:path';
 import type { RuntimeModule } from '@tribuna/server';
 import { authRpcs } from './auth/rpc.ts';
 import { calendarRpcs } from './calendar/rpc.ts';
+import { registerGroupHooks } from './chats/group-hooks.ts';
 import { chatRpcs } from './chats/rpc.ts';
 import { fileRpcs } from './files/rpc.ts';
 import { registerAll, type RpcDef } from './lib/rpc.ts';
@@ -37,6 +38,7 @@ const portal: RuntimeModule = {
   migrationsDir: path.join(import.meta.dirname, '..', 'migrations'),
   async init(initializer, nk, logger) {
     registerAll(initializer, nk, logger, rpcs);
+    registerGroupHooks(initializer);
     registerNewsPageMeta(initializer, nk);
     await startShop(initializer, nk, logger);
   },

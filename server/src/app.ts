@@ -102,14 +102,15 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   sockets.onClose((s) => core.matchmaker.removeAll(s.id));
 
   const routes = new RouteTable();
-  routes.addAll(apiRoutes(core, registry));
+  const api = apiRoutes(core, registry, nk, logger);
+  routes.addAll(api);
 
   const initializer = registry.initializer();
   for (const m of modules) {
     await m.init(initializer, nk, logger);
     logger.info('runtime module loaded', { module: m.name });
   }
-  registry.checkHooks(Object.keys(handlers));
+  registry.checkHooks(Object.keys(handlers), api.flatMap((r) => (r.api ? [r.api.name] : [])));
   if (registry.matchmakerMatched) core.matchmaker.onMatched = matchedHook(registry.matchmakerMatched);
   core.matchmaker.start();
 

@@ -1,6 +1,9 @@
 // What runtime modules import from the server.
 export type { Initializer, PageMeta, PageMetaContext, PageMetaFunction, RpcContext, RpcFunction, RpcOptions, RuntimeModule, EventHandler, ApiEvent } from './runtime/types.ts';
 export type { RtContext, RtMessage, RtBeforeHook, RtAfterHook, RpcBeforeHook, RpcAfterHook } from './runtime/types.ts';
+export type {
+  ApiContext, ApiBeforeHook, ApiName, ApiRequests, CreateGroupRequest, UpdateGroupRequest, GroupRequest, GroupUsersRequest,
+} from './runtime/types.ts';
 export type { Nk, NkUser, NkAccount, NkTokens, NkFriend, NkFriendList, NkFileContent } from './runtime/nk.ts';
 export type { NkStorageId, NkStorageDeleteId, NkStorageWrite, NkStorageObject, NkStorageAck, NkStorageList } from './runtime/nk.ts';
 export type { NkTx } from './runtime/nk-tx.ts';

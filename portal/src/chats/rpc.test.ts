@@ -257,23 +257,6 @@ describe('direct chats', () => {
   });
 });
 
-describe('direct chats with a user who blocked the caller', () => {
-  it('are refused, to start and to write in; unblocked, they work again', async () => {
-    const [a, b] = await Promise.all([P.registered(), P.registered()]);
-    const chat = await P.call(a, 'create_chat', { user_ids: [b.user_id], direct: true });
-    await send(a, chat.id, 'Привет');
-    await P.ts.client().blockFriends(b, [a.user_id!]);
-    const BLOCKED = 'Пользователь ограничил личные сообщения от вас.';
-    await failsWithCode(send(a, chat.id, 'Ответь'), Code.Denied, BLOCKED);
-    await failsWithCode(P.call(a, 'create_chat', { user_ids: [b.user_id], direct: true }), Code.Denied, BLOCKED);
-    assert.deepEqual((await messages(b, [chat.id])).messages.map((m: Any) => m.content), ['Привет']);
-    // The one who blocked may still write.
-    await send(b, chat.id, 'Не пиши мне');
-    await P.ts.client().deleteFriends(b, [a.user_id!]);
-    await send(a, chat.id, 'Понял');
-  });
-});
-
 describe('named chats', () => {
   it('hold the creator and the participants, who add, remove and leave by the rules', async () => {
     const [a, b, c, d] = await Promise.all([P.registered(), P.registered(), P.registered(), P.registered()]);

@@ -5,20 +5,20 @@
 // for registered users.
 import { z } from 'zod';
 import {
-  AppError, failedPrecondition, invalid, isUuid, notFound, permissionDenied,
+  AppError, Code, failedPrecondition, invalid, isUuid, notFound, permissionDenied,
   type Nk, type NkChannelMessage, type NkChannelSummary,
 } from '@tribuna/server';
 import { cursor, limit, lineField, rpc, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
 import { requireManager } from '../teams/access.ts';
 import {
-  deleteNamedChat, directPartners, forgetChat, insertNamedChat, markRead, namedChats, readMarkers,
-  rememberDirect, teamChat, teamChatUsers, teamOfGroup, userTeamChats, type Chat, type ChatType, type Message, type NamedChatRow, type TeamChatRow,
+  addable, chatFor, chatId, DIRECT, directAllowed, directRef, forgetNamedChat, GROUP, groupRef, sendAs, type ChatRef,
+} from './access.ts';
+import {
+  deleteNamedChat, directPartners, forgetChat, insertNamedChat, markRead, readMarkers, rememberDirect, teamChat, teamChatUsers,
+  userNamedChats, userTeamChats, type Chat, type Message,
 } from './store.ts';
-import { ensureTeamChat } from './team-chat.ts';
+import { ensureTeamChat, restoreTeamChatMember } from './team-chat.ts';
 
-/** Channel types of channel_join: 2 direct, 3 group. */
-const DIRECT = 2;
-const GROUP = 3;
 /** The longest message, in characters. */
 const MAX_MESSAGE = 4000;
 /** Participants a named chat's group may hold. */
@@ -26,61 +26,9 @@ const NAMED_CHAT_MAX = 500;
 /** Unread messages are counted up to this many per chat. */
 const MAX_UNREAD = 100;
 
-const NO_ACCESS = 'Нет доступа к этому чату.';
-const NOT_FOUND = 'Чат не найден.';
 const EMPTY_MESSAGE = 'Сообщение не может быть пустым';
 const EMPTY_NAME = 'Название чата не может быть пустым';
 const NO_PARTICIPANTS = 'Не указаны участники чата';
-
-const GROUP_ID = /^3\.([0-9a-f-]{36})\.\.$/;
-const DIRECT_ID = /^4\.([0-9a-f-]{36})\.([0-9a-f-]{36})\.$/;
-
-const chatId = z
-  .string({ error: 'ожидался идентификатор чата.' })
-  .max(120, 'ожидался идентификатор чата.')
-  .refine((s) => {
-    const g = GROUP_ID.exec(s);
-    if (g) return isUuid(g[1]);
-    const d = DIRECT_ID.exec(s);
-    return !!d && isUuid(d[1]) && isUuid(d[2]) && d[1] < d[2];
-  }, 'ожидался идентификатор чата.');
-
-/** A chat the caller may use, before its participants and counts are read. */
-interface ChatRef {
-  id: string;
-  type: ChatType;
-  /** The group of a team or named chat, the other user of a direct one. */
-  target: string;
-  team?: TeamChatRow;
-  named?: NamedChatRow;
-}
-
-/** A group chat's ref, or a direct chat's, built the way the server builds channel ids. */
-const groupRef = (nk: Nk, groupId: string, rest: Omit<ChatRef, 'id' | 'target'>): ChatRef =>
-  ({ id: nk.channelIdBuild(null, groupId, GROUP), target: groupId, ...rest });
-const directRef = (nk: Nk, userId: string, otherId: string): ChatRef =>
-  ({ id: nk.channelIdBuild(userId, otherId, DIRECT), type: 'direct', target: otherId });
-
-/** The chat of a chat id, for a participant only. */
-async function chatFor(nk: Nk, id: string, userId: string): Promise<ChatRef> {
-  const d = DIRECT_ID.exec(id);
-  if (d) {
-    if (userId !== d[1] && userId !== d[2]) throw permissionDenied(NO_ACCESS);
-    return directRef(nk, userId, userId === d[1] ? d[2] : d[1]);
-  }
-  const groupId = GROUP_ID.exec(id)![1];
-  const found = await teamOfGroup(nk.db, groupId, userId);
-  if (found) {
-    const { in_roster: inRoster, ...team } = found;
-    if (!inRoster) throw permissionDenied(NO_ACCESS);
-    return groupRef(nk, groupId, { type: 'team', team });
-  }
-  const [named] = await namedChats(nk.db, [groupId]);
-  if (!named) throw notFound(NOT_FOUND);
-  const state = await nk.groupUserState(groupId, userId);
-  if (state === undefined || state > 2) throw permissionDenied(NO_ACCESS);
-  return groupRef(nk, groupId, { type: 'group', named });
-}
 
 /** The names people are shown by (their display name, else their username), by user id. */
 async function namesOf(nk: Nk, ids: Iterable<string>): Promise<Map<string, string>> {
@@ -117,15 +65,23 @@ async function groupMembers(nk: Nk, groupId: string): Promise<string[]> {
  * Chat objects of refs: participants, names, and each chat's unread count and last message from one
  * statement (nk.channelsSummary) over the caller's read markers.
  */
-async function describe(nk: Nk, userId: string, refs: ChatRef[], withLast: boolean): Promise<Chat[]> {
-  if (!refs.length) return [];
-  const teamUsers = await teamChatUsers(nk.db, refs.filter((r) => r.team).map((r) => r.team!.team_id));
+async function describe(nk: Nk, userId: string, listed: ChatRef[], withLast: boolean): Promise<Chat[]> {
+  const teamUsers = await teamChatUsers(nk.db, listed.filter((r) => r.team).map((r) => r.team!.team_id));
   const participants = new Map<string, string[]>();
-  for (const r of refs) {
+  for (const r of listed) {
     if (r.type === 'team') participants.set(r.id, teamUsers.get(r.team!.team_id) ?? []);
-    else if (r.type === 'group') participants.set(r.id, await groupMembers(nk, r.target));
-    else participants.set(r.id, [userId, r.target]);
+    else if (r.type === 'direct') participants.set(r.id, [userId, r.target]);
+    else {
+      try {
+        participants.set(r.id, await groupMembers(nk, r.target));
+      } catch (err) {
+        // Its group went a moment ago: the chat is left out.
+        if (!(err instanceof AppError && err.code === Code.NotFound)) throw err;
+      }
+    }
   }
+  const refs = listed.filter((r) => participants.has(r.id));
+  if (!refs.length) return [];
   const markers = await readMarkers(nk.db, userId, refs.map((r) => r.id));
   const summaries = await nk.channelsSummary(userId, refs.map((r) => ({ channelId: r.id, since: markers.get(r.id) ?? null })), {
     maxUnread: MAX_UNREAD, contentField: 'text',
@@ -153,17 +109,17 @@ async function describe(nk: Nk, userId: string, refs: ChatRef[], withLast: boole
 }
 
 /**
- * Every chat of the user: their teams' chats (the groups of teams that have none yet are made now, and a
- * confirmed member missing from the group is put back), their named chats and their direct chats.
+ * Every chat of the user: their teams' chats (the groups of teams that have none yet are made now, a
+ * confirmed member missing from the group is put back, a group that is gone is made again), their named
+ * chats (one the user created whose group is gone is forgotten) and their direct chats.
  */
 async function chatsOf(nk: Nk, userId: string): Promise<ChatRef[]> {
   const refs: ChatRef[] = [];
   for (const team of await userTeamChats(nk.db, userId)) {
-    const had = team.chat_group_id;
-    const groupId = await ensureTeamChat(nk, team);
-    if (had) {
+    let groupId = await ensureTeamChat(nk, team);
+    if (team.chat_group_id) {
       const state = await nk.groupUserState(groupId, userId);
-      if (state === undefined || state > 2) await nk.groupUsersAdd(groupId, [userId]);
+      if (state === undefined || state > 2) groupId = await restoreTeamChatMember(nk, { ...team, chat_group_id: groupId }, userId);
     }
     refs.push(groupRef(nk, groupId, { type: 'team', team: { ...team, chat_group_id: groupId } }));
   }
@@ -174,7 +130,15 @@ async function chatsOf(nk: Nk, userId: string): Promise<ChatRef[]> {
     for (const g of page.userGroups) if (g.state <= 2) groupIds.push(g.group.id);
     cursor = page.cursor;
   } while (cursor);
-  for (const named of await namedChats(nk.db, groupIds)) refs.push(groupRef(nk, named.group_id, { type: 'group', named }));
+  const member = new Set(groupIds);
+  const named = await userNamedChats(nk.db, userId, groupIds);
+  // Created by the user, who is not in its group: the group is gone (forgotten now), or they were removed.
+  const strays = named.filter((c) => !member.has(c.group_id)).map((c) => c.group_id);
+  if (strays.length) {
+    const alive = new Set((await nk.groupsGetId(strays)).map((g) => g.id));
+    for (const id of strays) if (!alive.has(id)) await forgetNamedChat(nk, id);
+  }
+  for (const c of named) if (member.has(c.group_id)) refs.push(groupRef(nk, c.group_id, { type: 'group', named: c }));
   for (const other of await directPartners(nk.db, userId)) refs.push(directRef(nk, userId, other));
   return refs;
 }
@@ -192,40 +156,22 @@ function messageText(value: unknown): string {
 }
 
 /** A named chat's group for an add or a removal; team chats follow their roster, direct chats have two users. */
-const BLOCKED = 'Пользователь ограничил личные сообщения от вас.';
-const FRIEND_BLOCKED = 3;
-
-/**
- * Refuses a direct chat with a user who does not exist (404) or has blocked the caller (403, as the
- * socket refuses to join such a channel). A user's blocked list is short: it is read whole.
- */
-async function directAllowed(nk: Nk, userId: string, otherId: string): Promise<void> {
-  if (!(await nk.usersGetId([otherId])).length) throw notFound('Пользователь не найден.');
-  let cursor: string | undefined;
-  do {
-    const page = await nk.friendsList(otherId, 1000, FRIEND_BLOCKED, cursor);
-    if (page.friends.some((f) => f.user.userId === userId)) throw permissionDenied(BLOCKED);
-    cursor = page.cursor;
-  } while (cursor);
-}
-
 function namedOnly(chat: ChatRef): void {
   if (chat.type === 'team') throw permissionDenied('Участники командного чата — это состав команды: их меняют в составе.');
   if (chat.type === 'direct') throw invalid('В личном чате всегда два участника.');
 }
 
 export const chatRpcs: RpcDef[] = [
-  // Participants. The message goes through the chat's channel at once to every socket that joined it.
+  // Participants; in a direct chat, not while either user has blocked the other. The message goes through
+  // the chat's channel at once to every socket that joined it.
   rpc('send_message', 'registered', z.object({ chat_id: chatId, content: z.unknown().optional() }), async ({ input, ctx, userId, nk }) => {
     const text = messageText(input.content);
     const chat = await chatFor(nk, input.chat_id, userId);
-    if (chat.type === 'direct') {
-      await directAllowed(nk, userId, chat.target);
-      await rememberDirect(nk.db, userId, chat.target);
-    }
+    if (chat.type === 'direct' && !(await nk.usersGetId([chat.target])).length) throw notFound('Пользователь не найден.');
     const names = await namesOf(nk, [userId]);
     const username = ctx.username ?? names.get(userId) ?? '';
-    const ack = await nk.channelMessageSend(chat.id, { text }, userId, username);
+    const ack = await sendAs(nk, chat, text, userId, username);
+    if (chat.type === 'direct') await rememberDirect(nk.db, userId, chat.target);
     return {
       id: ack.messageId, chat_id: chat.id, content: text, sender_id: userId,
       sender_name: names.get(userId) ?? username, created_at: ack.createTime.toISOString(),
@@ -276,7 +222,7 @@ export const chatRpcs: RpcDef[] = [
 
   // Registered users. With team_id: that team's chat, for its owner and admins. With direct: the direct
   // chat with the one other user (the same one every time). Otherwise a named chat of the caller and
-  // the users given.
+  // the users given. Not with a user when either has blocked the other.
   rpc(
     'create_chat',
     'registered',
@@ -299,6 +245,7 @@ export const chatRpcs: RpcDef[] = [
       if (!input.name) throw invalid(EMPTY_NAME);
       if (!others.length) throw invalid(NO_PARTICIPANTS);
       if ((await nk.usersGetId(others)).length !== others.length) throw notFound('Пользователь не найден.');
+      await addable(nk, userId, others);
       const group = await nk.groupCreate(userId, { name: `chat:${nk.uuid()}`, open: false, maxCount: NAMED_CHAT_MAX });
       const named = { group_id: group.id, name: input.name, creator_id: userId };
       try {
@@ -312,7 +259,8 @@ export const chatRpcs: RpcDef[] = [
     },
   ),
 
-  // Named chats: their creator and admins. Team chats follow the roster (403); direct chats refuse (400).
+  // Named chats: their creator and admins, not a user when either has blocked the other. Team chats follow
+  // the roster (403); direct chats refuse (400).
   rpc('add_user_to_chat', 'registered', z.object({ chat_id: chatId, user_id: uuid }), async ({ input, userId, nk }) => {
     const chat = await chatFor(nk, input.chat_id, userId);
     namedOnly(chat);
@@ -321,6 +269,7 @@ export const chatRpcs: RpcDef[] = [
     if (!(await nk.usersGetId([input.user_id])).length) throw notFound('Пользователь не найден.');
     const state = await nk.groupUserState(chat.target, input.user_id);
     if (state === undefined || state > 2) {
+      await addable(nk, userId, [input.user_id]);
       try {
         await nk.groupUsersAdd(chat.target, [input.user_id]);
       } catch (err) {

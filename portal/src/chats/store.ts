@@ -70,6 +70,11 @@ export async function setTeamChatGroup(q: Queryable, teamId: string, groupId: st
   return rows[0]?.chat_group_id;
 }
 
+/** Forgets the team's chat group when it is still this one (it is gone: the next use makes another). */
+export async function clearTeamChatGroup(q: Queryable, teamId: string, groupId: string): Promise<void> {
+  await q.execute('UPDATE team SET chat_group_id = NULL WHERE id = $1 AND chat_group_id = $2', [teamId, groupId]);
+}
+
 /** Whether the user is in the team's chat by the roster: its owner or a user with a confirmed player. */
 export async function inTeamRoster(q: Queryable, teamId: string, userId: string): Promise<boolean> {
   const rows = await q.query<{ yes: boolean }>(
@@ -116,6 +121,23 @@ export async function insertNamedChat(q: Queryable, c: NamedChatRow): Promise<vo
 export async function namedChats(q: Queryable, groupIds: string[]): Promise<NamedChatRow[]> {
   if (!groupIds.length) return [];
   return q.query<NamedChatRow>('SELECT group_id, name, creator_id FROM chat_group WHERE group_id = ANY($1::uuid[]) ORDER BY name, group_id', [groupIds]);
+}
+
+/** Named chats of the groups given, and those the user created (whose group may be gone). */
+export async function userNamedChats(q: Queryable, userId: string, groupIds: string[]): Promise<NamedChatRow[]> {
+  return q.query<NamedChatRow>(
+    'SELECT group_id, name, creator_id FROM chat_group WHERE group_id = ANY($1::uuid[]) OR creator_id = $2 ORDER BY name, group_id',
+    [groupIds, userId],
+  );
+}
+
+/** Whether the group is a chat of the portal's: a team's chat or a named chat. */
+export async function isPortalGroup(q: Queryable, groupId: string): Promise<boolean> {
+  const rows = await q.query<{ yes: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM team WHERE chat_group_id = $1) OR EXISTS (SELECT 1 FROM chat_group WHERE group_id = $1) AS yes`,
+    [groupId],
+  );
+  return rows[0].yes;
 }
 
 export async function deleteNamedChat(q: Queryable, groupId: string): Promise<void> {

@@ -3,7 +3,7 @@
 // are committed first; the group follows after, and a failure there is only logged (the roster is what
 // counts: `teamChatAccess` puts a confirmed member back into the group when they come to the chat).
 import { AppError, Code, type Logger, type Nk } from '@tribuna/server';
-import { forgetChat, inTeamRoster, setTeamChatGroup, teamChat, teamChatUsers, type TeamChatRow } from './store.ts';
+import { clearTeamChatGroup, forgetChat, inTeamRoster, setTeamChatGroup, teamChat, teamChatUsers, type TeamChatRow } from './store.ts';
 
 /** Members a team chat's group may hold: a team has at most 99 numbers, a bench crowd more. */
 const TEAM_CHAT_MAX = 1000;
@@ -44,6 +44,21 @@ async function makeTeamChat(nk: Nk, team: TeamChatRow): Promise<string> {
   const others = users.filter((u) => u !== team.creator_id);
   if (others.length) await nk.groupUsersAdd(kept, others);
   return kept;
+}
+
+/**
+ * A roster member missing from the team chat's group is put back into it. A group that is gone (deleted
+ * behind the portal's back) is made again with the whole roster. Answers the chat's group now.
+ */
+export async function restoreTeamChatMember(nk: Nk, team: TeamChatRow & { chat_group_id: string }, userId: string): Promise<string> {
+  const groupId = team.chat_group_id;
+  if ((await nk.groupsGetId([groupId])).length) {
+    await nk.groupUsersAdd(groupId, [userId]);
+    return groupId;
+  }
+  await clearTeamChatGroup(nk.db, team.team_id, groupId);
+  await forgetChat(nk.db, nk.channelIdBuild(null, groupId, 3));
+  return ensureTeamChat(nk, { ...team, chat_group_id: null });
 }
 
 async function ownersGroup(nk: Nk, team: TeamChatRow): Promise<string> {

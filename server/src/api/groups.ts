@@ -3,42 +3,37 @@ import type { Core } from '../core/index.ts';
 import type { Actor } from '../core/groups.ts';
 import { groupMsg, put, putWrapped, userMsg, type Msg } from '../encode.ts';
 import type { ApiRequest, Route } from '../http/routes.ts';
+import { apiRoute } from './hooks.ts';
+
+type MembersCall = 'AddGroupUsers' | 'KickGroupUsers' | 'BanGroupUsers' | 'PromoteGroupUsers' | 'DemoteGroupUsers';
 
 function actor(req: ApiRequest): Actor {
   return { id: req.session.uid, username: req.session.usn };
 }
 
-// Limit and state bounds are checked by the core, for runtime modules too.
+// Limit and state bounds are checked by the core, for runtime modules too. The changes are upstream's API
+// calls (CreateGroup, ...): a module's before-hook of that name sees and may change their request.
 export function groupRoutes(core: Core): Route[] {
   const { groups, groupMembers } = core;
-  const members = (path: string, run: (a: Actor, groupId: string, ids: string[]) => Promise<void>): Route => ({
-    method: 'POST',
-    path: `/v2/group/{groupId}/${path}`,
-    auth: 'bearer',
-    async handler(req) {
-      await run(actor(req), req.params.groupId, req.query.list('user_ids'));
+  const group = (req: ApiRequest) => ({ groupId: req.params.groupId });
+  const members = (path: string, name: MembersCall, run: (a: Actor, groupId: string, ids: string[]) => Promise<void>): Route =>
+    apiRoute(name, 'POST', `/v2/group/{groupId}/${path}`, (req) => ({ groupId: req.params.groupId, userIds: req.query.list('user_ids') }), async (req, r) => {
+      await run(actor(req), r.groupId, r.userIds);
       return {};
-    },
-  });
+    });
 
   return [
-    {
-      method: 'POST',
-      path: '/v2/group',
-      auth: 'bearer',
-      async handler(req) {
-        const b = req.body();
-        const g = await groups.create(actor(req), {
-          name: b.string('name'),
-          description: b.string('description'),
-          langTag: b.string('lang_tag'),
-          avatarUrl: b.string('avatar_url'),
-          open: b.bool('open'),
-          maxCount: b.int('max_count'),
-        });
-        return groupMsg(g);
-      },
-    },
+    apiRoute('CreateGroup', 'POST', '/v2/group', (req) => {
+      const b = req.body();
+      return {
+        name: b.string('name'),
+        description: b.string('description'),
+        langTag: b.string('lang_tag'),
+        avatarUrl: b.string('avatar_url'),
+        open: b.bool('open'),
+        maxCount: b.int('max_count'),
+      };
+    }, async (req, r) => groupMsg(await groups.create(actor(req), r))),
     {
       method: 'GET',
       path: '/v2/group',
@@ -59,54 +54,37 @@ export function groupRoutes(core: Core): Route[] {
         return out;
       },
     },
-    {
-      method: 'PUT',
-      path: '/v2/group/{groupId}',
-      auth: 'bearer',
-      async handler(req) {
-        const b = req.body();
-        await groups.update(req.session.uid, req.params.groupId, {
-          name: b.string('name'),
-          description: b.string('description'),
-          langTag: b.string('lang_tag'),
-          avatarUrl: b.string('avatar_url'),
-          open: b.bool('open'),
-        });
-        return {};
-      },
-    },
-    {
-      method: 'DELETE',
-      path: '/v2/group/{groupId}',
-      auth: 'bearer',
-      async handler(req) {
-        await groups.delete(req.session.uid, req.params.groupId);
-        return {};
-      },
-    },
-    {
-      method: 'POST',
-      path: '/v2/group/{groupId}/join',
-      auth: 'bearer',
-      async handler(req) {
-        await groupMembers.join(actor(req), req.params.groupId);
-        return {};
-      },
-    },
-    {
-      method: 'POST',
-      path: '/v2/group/{groupId}/leave',
-      auth: 'bearer',
-      async handler(req) {
-        await groupMembers.leave(actor(req), req.params.groupId);
-        return {};
-      },
-    },
-    members('add', (a, g, ids) => groupMembers.add(a, g, ids)),
-    members('kick', (a, g, ids) => groupMembers.kick(a, g, ids)),
-    members('ban', (a, g, ids) => groupMembers.ban(a, g, ids)),
-    members('promote', (a, g, ids) => groupMembers.promote(a, g, ids)),
-    members('demote', (a, g, ids) => groupMembers.demote(a, g, ids)),
+    apiRoute('UpdateGroup', 'PUT', '/v2/group/{groupId}', (req) => {
+      const b = req.body();
+      return {
+        groupId: req.params.groupId,
+        name: b.string('name'),
+        description: b.string('description'),
+        langTag: b.string('lang_tag'),
+        avatarUrl: b.string('avatar_url'),
+        open: b.bool('open'),
+      };
+    }, async (req, { groupId, ...settings }) => {
+      await groups.update(req.session.uid, groupId, settings);
+      return {};
+    }),
+    apiRoute('DeleteGroup', 'DELETE', '/v2/group/{groupId}', group, async (req, r) => {
+      await groups.delete(req.session.uid, r.groupId);
+      return {};
+    }),
+    apiRoute('JoinGroup', 'POST', '/v2/group/{groupId}/join', group, async (req, r) => {
+      await groupMembers.join(actor(req), r.groupId);
+      return {};
+    }),
+    apiRoute('LeaveGroup', 'POST', '/v2/group/{groupId}/leave', group, async (req, r) => {
+      await groupMembers.leave(actor(req), r.groupId);
+      return {};
+    }),
+    members('add', 'AddGroupUsers', (a, g, ids) => groupMembers.add(a, g, ids)),
+    members('kick', 'KickGroupUsers', (a, g, ids) => groupMembers.kick(a, g, ids)),
+    members('ban', 'BanGroupUsers', (a, g, ids) => groupMembers.ban(a, g, ids)),
+    members('promote', 'PromoteGroupUsers', (a, g, ids) => groupMembers.promote(a, g, ids)),
+    members('demote', 'DemoteGroupUsers', (a, g, ids) => groupMembers.demote(a, g, ids)),
     {
       method: 'GET',
       path: '/v2/group/{groupId}/user',

@@ -1,6 +1,8 @@
 // Every REST route of the API.
 import type { Core } from '../core/index.ts';
 import type { Route } from '../http/routes.ts';
+import type { Logger } from '../log.ts';
+import type { Nk } from '../runtime/nk.ts';
 import type { Registry } from '../runtime/registry.ts';
 import { accountRoutes } from './account.ts';
 import { authenticateRoutes } from './authenticate.ts';
@@ -9,15 +11,16 @@ import { eventRoutes } from './event.ts';
 import { fileRoutes } from './files.ts';
 import { friendRoutes } from './friends.ts';
 import { groupRoutes } from './groups.ts';
+import { withApiHooks } from './hooks.ts';
 import { matchRoutes } from './matches.ts';
 import { notificationRoutes } from './notifications.ts';
 import { rpcRoutes } from './rpc.ts';
 import { storageRoutes } from './storage.ts';
 import { userRoutes } from './users.ts';
 
-/** registry: the RPCs, hooks and event handlers of the runtime modules. */
-export function apiRoutes(core: Core, registry: Registry): Route[] {
-  return [
+/** registry: the RPCs, hooks and event handlers of the runtime modules; nk is what their API hooks get. */
+export function apiRoutes(core: Core, registry: Registry, nk: Nk, logger: Logger): Route[] {
+  return withApiHooks([
     ...authenticateRoutes(core),
     ...accountRoutes(core),
     ...userRoutes(core),
@@ -30,5 +33,5 @@ export function apiRoutes(core: Core, registry: Registry): Route[] {
     ...eventRoutes(registry),
     ...rpcRoutes(core, registry),
     ...fileRoutes(core),
-  ];
+  ], registry, nk, logger);
 }

@@ -126,7 +126,7 @@ class HttpRpcContext implements RpcContext {
   }
 }
 
-function flatHeaders(h: ApiRequest['headers']): Record<string, string> {
+export function flatHeaders(h: ApiRequest['headers']): Record<string, string> {
   const out: Record<string, string> = Object.create(null);
   for (const [k, v] of Object.entries(h)) {
     if (k === 'authorization' || k === 'cookie' || v === undefined) continue;

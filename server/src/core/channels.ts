@@ -9,6 +9,7 @@ import { stream, StreamMode, type Stream } from '../realtime/tracker.ts';
 import { monotonicNow } from './clock.ts';
 import { decodeCursor, encodeCursor, isCursorTime } from './cursor.ts';
 import { NotificationCode, type Notifications } from './notifications.ts';
+import { SYSTEM_USER_ID } from './storage.ts';
 import { isUuid } from './tokens.ts';
 import type { Users } from './users.ts';
 import { checkLimit, containsUnstorable, jsonHasUnstorable, unstorable } from './validate.ts';
@@ -32,6 +33,8 @@ export interface ChannelRules {
   groupState(groupId: string, userId: string): Promise<number | undefined>;
   /** True when otherId has blocked userId. */
   blockedBy(userId: string, otherId: string): Promise<boolean>;
+  /** Of otherIds, those in a block with userId either way: true when userId made it (one indexed query, with q). */
+  blocks(userId: string, otherIds: string[], q: Queryable): Promise<Map<string, boolean>>;
 }
 
 export interface StoredMessage {
@@ -277,6 +280,7 @@ export class Channels {
    * system or as any user): stored when persist, with q when given (the caller's transaction).
    */
   async post(s: Stream, content: Record<string, unknown>, sender: MessageSender, persist: boolean, q: Queryable = this.db): Promise<PostedMessage> {
+    await this.checkDirect(s, sender, q);
     const now = monotonicNow();
     const m: StoredMessage = {
       id: crypto.randomUUID(), code: MessageCode.Chat, senderId: sender.id, username: sender.username,
@@ -289,6 +293,7 @@ export class Channels {
   /** Replaces the content of the sender's message in the channel (code 1); when persist, it must be stored. */
   async edit(s: Stream, messageId: string, content: Record<string, unknown>, sender: MessageSender, persist: boolean, q: Queryable = this.db): Promise<PostedMessage> {
     if (!isUuid(messageId)) throw invalid('Invalid message identifier.');
+    await this.checkDirect(s, sender, q);
     const now = monotonicNow();
     let createTime = now;
     if (persist) {
@@ -326,6 +331,21 @@ export class Channels {
       id: messageId, code: MessageCode.Remove, senderId: sender.id, username: sender.username,
       content: {}, createTime, updateTime: now, persistent: persist,
     });
+  }
+
+  /**
+   * A direct channel takes no message from a user while either of its two users has blocked the other,
+   * checked at every write (a socket joined before the block stays joined). Group channels and rooms
+   * pay nothing; the system user's messages pass.
+   */
+  private async checkDirect(s: Stream, sender: MessageSender, q: Queryable): Promise<void> {
+    if (s.mode !== StreamMode.Dm || sender.id === SYSTEM_USER_ID) return;
+    const [one, two] = [s.subject.toLowerCase(), s.subcontext.toLowerCase()];
+    const [self, other] = sender.id === two ? [two, one] : [one, two];
+    const madeBySelf = (await this.rules.blocks(self, [other], q)).get(other);
+    if (madeBySelf === undefined) return;
+    const byYou = madeBySelf && sender.id === self;
+    throw permissionDenied(byYou ? 'You have blocked this user: unblock them to send direct messages.' : 'This user does not accept direct messages from you.');
   }
 
   private posted(s: Stream, m: StoredMessage): PostedMessage {

@@ -128,6 +128,27 @@ export class Friends {
     return (await this.state(otherId, userId)) === FriendState.Blocked;
   }
 
+  /**
+   * Of otherIds, those in a block with userId either way (one query over the primary key), each mapped to
+   * true when userId made the block, false when only the other did.
+   */
+  async blocks(userId: string, otherIds: string[], q: Queryable = this.db): Promise<Map<string, boolean>> {
+    const ids = otherIds.filter(isUuid).map((id) => id.toLowerCase());
+    if (!isUuid(userId) || !ids.length) return new Map();
+    const me = userId.toLowerCase();
+    const rows = await q.query<{ source_id: string; destination_id: string }>(
+      `SELECT source_id, destination_id FROM user_edge
+       WHERE state = 3 AND ((source_id = $1 AND destination_id = ANY($2::uuid[])) OR (destination_id = $1 AND source_id = ANY($2::uuid[])))`,
+      [me, ids],
+    );
+    const out = new Map<string, boolean>();
+    for (const r of rows) {
+      if (r.source_id === me) out.set(r.destination_id, true);
+      else if (!out.has(r.source_id)) out.set(r.source_id, false);
+    }
+    return out;
+  }
+
   async list(userId: string, limit: number, state: number | undefined, cursor: string | undefined): Promise<FriendPage> {
     if (!isUuid(userId)) throw invalid('Invalid user ID.');
     checkLimit(limit, 1, 1000);

@@ -70,6 +70,7 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
   const channels: Channels = new Channels(db, bus, notifications, users, {
     groupState: (groupId, userId) => groups.state(groupId, userId),
     blockedBy: (userId, otherId) => friends.blockedBy(userId, otherId),
+    blocks: (userId, otherIds, q) => friends.blocks(userId, otherIds, q),
   });
   const groups: Groups = new Groups(db, channels);
   const groupMembers = new GroupMembers(db, channels, notifications, isOnline);

@@ -6,6 +6,7 @@ import { invalid } from '../errors.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { monotonicNow } from './clock.ts';
 import { BAD_CURSOR, decodeCursor, encodeCursor, isCursorTime, isTuple } from './cursor.ts';
+import { SYSTEM_USER_ID } from './storage.ts';
 import { isUuid } from './tokens.ts';
 import { checkLimit, containsUnstorable, jsonValueHasUnstorable, unstorable } from './validate.ts';
 
@@ -53,11 +54,13 @@ export class Notifications {
 
   /**
    * Stores the persistent ones (in q when given: the caller's transaction) and returns what to push.
-   * Call deliver() with the result after the transaction commits.
+   * Call deliver() with the result after the transaction commits. Every notification the core, REST, the
+   * socket or a module sends passes here: one from a sender its recipient has blocked is dropped.
    */
   async store(inputs: NotificationInput[], q: Queryable = this.db): Promise<Delivery[]> {
     for (const n of inputs) validate(n);
-    const records = inputs.map((n) => ({
+    const kept = await withoutBlocked(inputs, q);
+    const records = kept.map((n) => ({
       userId: n.userId,
       record: {
         id: crypto.randomUUID(),
@@ -140,6 +143,29 @@ export class Notifications {
     if (!valid.length) return;
     await this.db.execute('DELETE FROM notification WHERE user_id = $1 AND id = ANY($2::uuid[])', [userId, valid]);
   }
+}
+
+/** The notifications whose recipient has not blocked their sender: one query over the primary key per batch. */
+async function withoutBlocked(inputs: NotificationInput[], q: Queryable): Promise<NotificationInput[]> {
+  const key = (recipient: string, sender: string) => `${recipient.toLowerCase()} ${sender.toLowerCase()}`;
+  const pairs = new Map<string, [string, string]>();
+  for (const n of inputs) {
+    const sender = n.senderId;
+    if (sender && isUuid(sender) && sender !== SYSTEM_USER_ID && sender.toLowerCase() !== n.userId.toLowerCase()) {
+      pairs.set(key(n.userId, sender), [n.userId, sender]);
+    }
+  }
+  if (!pairs.size) return inputs;
+  const list = [...pairs.values()];
+  const rows = await q.query<{ source_id: string; destination_id: string }>(
+    `SELECT e.source_id, e.destination_id FROM unnest($1::uuid[], $2::uuid[]) AS p(recipient, sender)
+     JOIN user_edge e ON e.source_id = p.recipient AND e.destination_id = p.sender
+     WHERE e.state = 3`,
+    [list.map((p) => p[0]), list.map((p) => p[1])],
+  );
+  if (!rows.length) return inputs;
+  const blocked = new Set(rows.map((r) => key(r.source_id, r.destination_id)));
+  return inputs.filter((n) => !n.senderId || !blocked.has(key(n.userId, n.senderId)));
 }
 
 function validate(n: NotificationInput): void {

@@ -38,7 +38,7 @@ const QUERIES = ['', 'limit=abc', 'limit=100000', 'state=-1', 'cursor=%%%', 'ids
 
 describe('malformed input on every route', () => {
   it('never produces a server error', async () => {
-    const routes = apiRoutes(ts.app.core, ts.app.registry);
+    const routes = apiRoutes(ts.app.core, ts.app.registry, ts.app.nk, ts.app.core.logger);
     const failures: string[] = [];
     for (const r of routes) {
       // A fresh account per route: logout and account deletion are among the routes.

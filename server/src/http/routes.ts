@@ -48,6 +48,18 @@ export interface RawResponse {
 
 type Handler = (req: ApiRequest) => Promise<Msg | RawResponse> | Msg | RawResponse;
 
+/**
+ * A call of upstream's API that modules may hook before (registerBefore<Name>): its request is read
+ * apart from its handling, so that a hook can see and change it in between (api/hooks.ts).
+ */
+export interface ApiCall {
+  /** Upstream's name of the call: `CreateGroup`. */
+  name: string;
+  /** The request as upstream's runtime shows it to hooks (camelCase fields). */
+  read(req: ApiRequest): Record<string, unknown>;
+  run(req: ApiRequest, request: Record<string, unknown>): Promise<Msg | RawResponse> | Msg | RawResponse;
+}
+
 export interface Route {
   method: Method;
   path: string;
@@ -58,6 +70,8 @@ export interface Route {
    * and answers a refusal, or admits the request with its body cap.
    */
   admit?: (req: ApiRequest) => Promise<Admission | RawResponse> | Admission | RawResponse;
+  /** Set on routes that are a call of upstream's API with before-hooks; the handler reads and runs it. */
+  api?: ApiCall;
 }
 
 export type Match =

@@ -199,6 +199,11 @@ export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams
   friendsDelete(userId: string, username: string, ids?: string[], usernames?: string[]): Promise<void>;
   /** Blocks as userId. */
   friendsBlock(userId: string, username: string, ids?: string[], usernames?: string[]): Promise<void>;
+  /**
+   * Which of otherIds (at most 1000) are in a block with userId, either way, in one query: each with
+   * `byUser` true when userId made the block, false when only the other user did.
+   */
+  friendsBlocks(userId: string, otherIds: string[]): Promise<Array<{ userId: string; byUser: boolean }>>;
 
   /**
    * Stores an image (at most 5 MB; type sniffed from the bytes, declaredFormat only checked to be an image)
@@ -338,6 +343,11 @@ export function createNk(core: Core, matches: MatchRegistry): Nk {
     friendsAdd: (userId, username, ids = [], names = []) => friends.add(userId, username || undefined, ids, names),
     friendsDelete: (userId, _username, ids = [], names = []) => friends.delete(userId, ids, names),
     friendsBlock: (userId, _username, ids = [], names = []) => friends.block(userId, ids, names),
+    async friendsBlocks(userId, otherIds) {
+      if (!isUuid(userId)) throw invalid('Invalid user id.');
+      if (!Array.isArray(otherIds) || otherIds.length > 1000) throw invalid('User ids must be a list of at most 1000.');
+      return [...(await friends.blocks(userId, otherIds))].map(([id, byUser]) => ({ userId: id, byUser }));
+    },
 
     async fileUpload(ownerId, bytes, declaredFormat = '') {
       if (ownerId !== null && !isUuid(ownerId)) throw invalid('Invalid user id.');

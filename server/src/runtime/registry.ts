@@ -1,11 +1,16 @@
-// Named RPCs, their before and after hooks, hooks of socket messages, event handlers and page metadata
-// registered by runtime modules.
+// Named RPCs, their before and after hooks, hooks of socket messages and of REST API calls, event
+// handlers and page metadata registered by runtime modules.
 import type { Logger } from '../log.ts';
+import { API_NAMES } from './api-hooks.ts';
 import type { MatchHandler, MatchmakerMatchedFunction } from './match-types.ts';
 import { PageMetaRoutes } from './page-meta.ts';
 import type {
-  ApiEvent, EventContext, EventHandler, Initializer, RpcAfterHook, RpcBeforeHook, RpcFunction, RtAfterHook, RtBeforeHook,
+  ApiBeforeHook, ApiEvent, ApiHookRegistrations, EventContext, EventHandler, Initializer, RpcAfterHook, RpcBeforeHook, RpcFunction,
+  RtAfterHook, RtBeforeHook,
 } from './types.ts';
+
+/** An API before-hook as stored: its request is checked by the caller against the call's fields. */
+export type StoredApiHook = ApiBeforeHook<Record<string, unknown>>;
 
 /** The largest request body an RPC may declare for itself. */
 const RPC_BODY_BYTES_CEILING = 64 * 1024 * 1024;
@@ -31,6 +36,7 @@ export class Registry {
   private readonly afterRpc = new Map<string, RpcAfterHook>();
   private readonly beforeRt = new Map<string, RtBeforeHook>();
   private readonly afterRt = new Map<string, RtAfterHook>();
+  private readonly beforeApi = new Map<string, StoredApiHook>();
   private readonly matchHandlers = new Map<string, MatchHandler>();
   /** The matchmaker-matched function of a module, if one registered it. */
   matchmakerMatched: MatchmakerMatchedFunction | undefined;
@@ -78,11 +84,20 @@ export class Registry {
     return before || after ? { before, after } : undefined;
   }
 
+  /** The before-hook of a REST API call by upstream's name (`CreateGroup`), or undefined (the common case). */
+  apiHook(name: string): StoredApiHook | undefined {
+    return this.beforeApi.size === 0 ? undefined : this.beforeApi.get(name);
+  }
+
   /**
-   * Refuses hooks of socket messages that do not exist and of RPCs no module registered: a misspelt
-   * name would never run. Called once every module is loaded.
+   * Refuses hooks of socket messages that do not exist, of RPCs no module registered and of API calls
+   * no route serves: such a hook would never run. Called once every module is loaded.
    */
-  checkHooks(messageNames: string[]): void {
+  checkHooks(messageNames: string[], apiNames: string[]): void {
+    const served = new Set(apiNames);
+    for (const name of this.beforeApi.keys()) {
+      if (!served.has(name)) throw new Error(`A before hook is registered for ${name}, which no API route serves.`);
+    }
     const known = new Set(messageNames.map(rtHookKey));
     for (const key of [...this.beforeRt.keys(), ...this.afterRt.keys()]) {
       if (!known.has(key)) throw new Error(`A hook is registered for "${key}", which is not a socket message.`);
@@ -97,7 +112,12 @@ export class Registry {
   }
 
   initializer(): Initializer {
+    const apiHooks = Object.fromEntries(API_NAMES.map((name) => [
+      `registerBefore${name}`,
+      (fn: StoredApiHook) => addHook(this.beforeApi, name, fn, 'before API'),
+    ])) as unknown as ApiHookRegistrations;
     return {
+      ...apiHooks,
       registerRpc: (id, fn, options) => {
         const key = id.trim().toLowerCase();
         if (!key) throw new Error('An RPC id must not be empty.');

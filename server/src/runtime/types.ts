@@ -88,6 +88,77 @@ export type RpcBeforeHook = (ctx: RpcContext, payload: string) => Promise<string
 /** Runs after an RPC succeeded, before its answer is sent; errors are logged. */
 export type RpcAfterHook = (ctx: RpcContext, result: string, payload: string) => Promise<void> | void;
 
+/** The caller of a REST API call, as its before-hook sees them (upstream's context of API hooks). */
+export interface ApiContext {
+  userId: string;
+  username: string;
+  vars: Record<string, string>;
+  /** Expiry (unix seconds) of the caller's session token. */
+  userSessionExp: number;
+  clientIp: string;
+  /** Query parameters of the call. */
+  queryParams: Record<string, string[]>;
+  /** Its headers, without authorization and cookie. */
+  headers: Record<string, string>;
+  /** The module settings of the configuration, also `nk.env`. */
+  env: Readonly<Record<string, string>>;
+  executionMode: 'before';
+}
+
+/** Upstream's request objects of the group API, as its runtime shows them to hooks (camelCase fields). */
+export interface CreateGroupRequest {
+  name?: string;
+  description?: string;
+  langTag?: string;
+  avatarUrl?: string;
+  open?: boolean;
+  maxCount?: number;
+}
+export interface UpdateGroupRequest {
+  groupId: string;
+  name?: string;
+  description?: string;
+  langTag?: string;
+  avatarUrl?: string;
+  open?: boolean;
+}
+/** DeleteGroup, JoinGroup and LeaveGroup. */
+export interface GroupRequest {
+  groupId: string;
+}
+/** AddGroupUsers, KickGroupUsers, BanGroupUsers, PromoteGroupUsers and DemoteGroupUsers. */
+export interface GroupUsersRequest {
+  groupId: string;
+  userIds: string[];
+}
+
+/** The API calls modules may hook before, by upstream's name, with their requests. */
+export interface ApiRequests {
+  CreateGroup: CreateGroupRequest;
+  UpdateGroup: UpdateGroupRequest;
+  DeleteGroup: GroupRequest;
+  JoinGroup: GroupRequest;
+  LeaveGroup: GroupRequest;
+  AddGroupUsers: GroupUsersRequest;
+  KickGroupUsers: GroupUsersRequest;
+  BanGroupUsers: GroupUsersRequest;
+  PromoteGroupUsers: GroupUsersRequest;
+  DemoteGroupUsers: GroupUsersRequest;
+}
+export type ApiName = keyof ApiRequests;
+
+/**
+ * Runs before a REST API call is handled: returns the request to handle (the same object, changed, or
+ * another), or null/undefined to refuse it (NotFound "Requested resource was not found."). A thrown
+ * AppError refuses it with that error. Modules' own `nk` calls never pass through these hooks.
+ */
+export type ApiBeforeHook<T> = (ctx: ApiContext, logger: Logger, nk: Nk, request: T) => Promise<T | null | undefined | void> | T | null | undefined | void;
+
+/** Upstream's named registrations of API before-hooks: registerBeforeCreateGroup(fn), ... */
+export type ApiHookRegistrations = {
+  [K in ApiName as `registerBefore${K}`]: (fn: ApiBeforeHook<ApiRequests[K]>) => void;
+};
+
 /**
  * What a crawler (a link preview) reads of one page of the web app: the server writes it into the HTML it
  * sends for that page, since crawlers run no JavaScript.
@@ -119,7 +190,8 @@ export type PageMetaFunction = (
   ctx: PageMetaContext,
 ) => Promise<PageMeta | null | undefined> | PageMeta | null | undefined;
 
-export interface Initializer {
+/** One hook per API call; a module registers it with registerBefore<Name> (README: Writing a runtime module). */
+export interface Initializer extends ApiHookRegistrations {
   registerRpc(id: string, fn: RpcFunction, options?: RpcOptions): void;
   /**
    * Page metadata for the web app's pages whose path matches `pattern` ('/news/:id': literal segments and
