@@ -1,0 +1,80 @@
+// The portal's notifications are the game server's own: persistent, pushed live on the socket and listed by
+// GET /v2/notification. One helper per kind gives its code, its Russian subject and the page it leads to
+// (`content.link`, a path of the web app); `notify` sends one to its recipients, never to whoever caused it.
+import type { Nk, NkTx } from '@tribuna/server';
+
+/** The portal's notification codes (the game server's own are 0 and below: -2 is a friend request). */
+export const NotificationCode = {
+  TeamJoinRequest: 101,
+  TeamJoinApproved: 102,
+  TeamJoinRejected: 103,
+  TeamInvitation: 104,
+  TournamentApplication: 105,
+  TournamentConfirmed: 106,
+  MatchScheduled: 107,
+} as const;
+
+export interface PortalNotification {
+  code: number;
+  subject: string;
+  /** What the web app shows and opens: `link` always, ids for the cache to refresh. */
+  content: { link: string } & Record<string, string>;
+}
+
+/** A name in «ёлочках»: what the subjects quote. */
+const q = (name: string) => `«${name}»`;
+
+export const notifications = {
+  /** To the team's managers: someone asks to join with a player. */
+  teamJoinRequest: (team: { id: string; name: string }, who: string): PortalNotification => ({
+    code: NotificationCode.TeamJoinRequest,
+    subject: `${who} просит принять игрока в команду ${q(team.name)}`,
+    content: { link: `/teams/${team.id}/roster`, team_id: team.id },
+  }),
+  /** To the requester: their player is on the team. */
+  teamJoinApproved: (team: { id: string; name: string }): PortalNotification => ({
+    code: NotificationCode.TeamJoinApproved,
+    subject: `Заявка в команду ${q(team.name)} принята`,
+    content: { link: `/teams/${team.id}`, team_id: team.id },
+  }),
+  /** To the requester: the request was turned down. */
+  teamJoinRejected: (team: { id: string; name: string }): PortalNotification => ({
+    code: NotificationCode.TeamJoinRejected,
+    subject: `Заявка в команду ${q(team.name)} отклонена`,
+    content: { link: `/teams/${team.id}`, team_id: team.id },
+  }),
+  /** To the invitee: the link opens the team's join page with the invitation. */
+  teamInvitation: (team: { id: string; name: string }, invitationId: string): PortalNotification => ({
+    code: NotificationCode.TeamInvitation,
+    subject: `Вас приглашают в команду ${q(team.name)}`,
+    content: { link: `/teams/${team.id}/join?invitation=${invitationId}`, team_id: team.id, invitation_id: invitationId },
+  }),
+  /** To the tournament's creator: a team applies. */
+  tournamentApplication: (tournament: { id: string; title: string }, team: { id: string; name: string }): PortalNotification => ({
+    code: NotificationCode.TournamentApplication,
+    subject: `Команда ${q(team.name)} подала заявку на турнир ${q(tournament.title)}`,
+    content: { link: `/tournaments/${tournament.id}/edit`, tournament_id: tournament.id, team_id: team.id },
+  }),
+  /** To the team's managers: the team is in the tournament. */
+  tournamentConfirmed: (tournament: { id: string; title: string }, team: { id: string; name: string }): PortalNotification => ({
+    code: NotificationCode.TournamentConfirmed,
+    subject: `Команда ${q(team.name)} участвует в турнире ${q(tournament.title)}`,
+    content: { link: `/tournaments/${tournament.id}`, tournament_id: tournament.id, team_id: team.id },
+  }),
+  /** To the other team's managers: a match against their team was scheduled. */
+  matchScheduled: (match: { id: string }, home: string, guest: string): PortalNotification => ({
+    code: NotificationCode.MatchScheduled,
+    subject: `Назначен матч ${q(home)} — ${q(guest)}`,
+    content: { link: `/matches/${match.id}`, match_id: match.id },
+  }),
+};
+
+/**
+ * Sends n to each recipient once, except the sender (nobody is told of what they did themselves). With a
+ * transaction's `tx`, the notifications are stored with it and pushed after it commits.
+ */
+export async function notify(nk: Pick<Nk | NkTx, 'notificationsSend'>, recipients: Iterable<string>, n: PortalNotification, senderId: string | null): Promise<void> {
+  const to = [...new Set(recipients)].filter((id) => id !== senderId);
+  if (!to.length) return;
+  await nk.notificationsSend(to.map((userId) => ({ userId, subject: n.subject, content: n.content, code: n.code, senderId, persistent: true })));
+}
