@@ -200,6 +200,16 @@ export async function teamStanding(q: Queryable, id: string, userId: string): Pr
   return rows[0];
 }
 
+/** The users who manage a team: its owner and the users with a confirmed admin player (team_role 1), each once. */
+export async function teamManagers(q: Queryable, teamId: string): Promise<string[]> {
+  const rows = await q.query<{ user_id: string }>(
+    `SELECT creator_id AS user_id FROM team WHERE id = $1
+     UNION SELECT tp.user_id FROM team_player tp WHERE tp.team_id = $1 AND tp.is_confirmed AND tp.team_role = 1`,
+    [teamId],
+  );
+  return rows.map((r) => r.user_id);
+}
+
 export async function updateTeam(q: Queryable, id: string, c: TeamChanges): Promise<Team | undefined> {
   const { values, p } = params(id);
   const sets = ['update_time = now()'];
