@@ -10,6 +10,8 @@ import { registerAll, type RpcDef } from './lib/rpc.ts';
 import { lockerRpcs } from './locker/rpc.ts';
 import { matchRpcs } from './matches/rpc.ts';
 import { metricRpcs } from './metrics/rpc.ts';
+import { backfillPreviews } from './news/backfill.ts';
+import { startNewsHtml } from './news/html-pool.ts';
 import { registerNewsPageMeta } from './news/page-meta.ts';
 import { newsRpcs } from './news/rpc.ts';
 import { photoRpcs } from './photos/rpc.ts';
@@ -37,6 +39,8 @@ const portal: RuntimeModule = {
   migrationsDir: path.join(import.meta.dirname, '..', 'migrations'),
   async init(initializer, nk, logger) {
     registerAll(initializer, nk, logger, rpcs);
+    startNewsHtml(initializer, nk);
+    await backfillPreviews(nk.db, logger);
     registerNewsPageMeta(initializer, nk);
     await startShop(initializer, nk, logger);
   },

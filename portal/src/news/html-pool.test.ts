@@ -1,0 +1,75 @@
+// News HTML is worked on in worker threads: a server busy sanitising the largest descriptions full of
+// links still answers at once, and a full queue is refused rather than grown.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestServer, tempDir, type TestServer } from '@tribuna/server/testing';
+import { Code, crowd, call, fails, type Any } from '../testing.ts';
+import { BUSY, NewsHtml, newsHtmlOf } from './html-pool.ts';
+import { MAX_DESCRIPTION, MAX_STORED_DESCRIPTION } from './sanitize.ts';
+
+const LINK = '<a href="http://a.ru/" rel="noopener nofollow ugc" target="_blank">a.ru</a>';
+/** As many links as a stored description may hold, in 100,000 characters (words fill the rest). */
+const LINKS = Math.floor((MAX_STORED_DESCRIPTION - MAX_DESCRIPTION) / (LINK.length - 'a.ru'.length));
+const filler = 'матч '.repeat((MAX_DESCRIPTION - LINKS * 5) / 5);
+const worst = 'a.ru '.repeat(LINKS) + filler;
+/** Every word a link: the most work a description makes, refused only once done (too long stored). */
+const heaviest = 'a.ru '.repeat(MAX_DESCRIPTION / 5);
+
+let ts: TestServer;
+let closed = false;
+const data = tempDir('tribuna-news-pool-');
+before(async () => {
+  ts = await startTestServer({ moduleSpecifiers: ['@tribuna/portal'], env: { DATA_DIR: data.dir } });
+});
+after(async () => {
+  if (!closed) await ts.close();
+  data.remove();
+});
+
+describe('the news HTML pool', () => {
+  it('keeps the server answering while 8 descriptions of 100,000 characters of links are sanitised', async () => {
+    assert.equal(worst.length, MAX_DESCRIPTION);
+    assert.equal(heaviest.length, MAX_DESCRIPTION);
+    const writers = await crowd(ts, 8);
+    let inFlight = true;
+    const creates = Promise.all(writers.map((s, i) => call(ts, s, 'create_news', { name: `Ссылки ${i + 1}`, description: worst })));
+    const refused = Promise.all(
+      writers.map((s) => fails(call(ts, s, 'create_news', { name: 'Только ссылки', description: heaviest }), 400, /^Описание: слишком много ссылок/)),
+    );
+    const done = Promise.all([creates, refused]).finally(() => (inFlight = false));
+    const waits: number[] = [];
+    while (inFlight) {
+      const started = performance.now();
+      const res = await fetch(`${ts.url}/healthcheck`);
+      assert.equal(res.status, 200);
+      await res.arrayBuffer();
+      waits.push(performance.now() - started);
+    }
+    const [created] = await done;
+    assert.ok(waits.length >= 5, `${waits.length} health checks while sanitising`);
+    assert.ok(Math.max(...waits) < 200, `the longest health check took ${Math.max(...waits).toFixed(0)} ms`);
+    for (const n of created as Any[]) {
+      assert.ok(n.description.startsWith(`${LINK} ${LINK} `));
+      assert.equal(n.description.split(LINK).length - 1, LINKS);
+      assert.ok(n.description.length <= MAX_STORED_DESCRIPTION);
+    }
+  });
+
+  it('refuses a description past its queue as Unavailable, and ends its threads when closed', async () => {
+    const html = new NewsHtml(1, 1);
+    const first = html.prepare('<p>a.ru</p>');
+    const second = html.prepare('<p>b.ru</p>');
+    await assert.rejects(html.prepare('<p>c.ru</p>'), (e: Any) => e.code === Code.Unavailable && e.message === BUSY);
+    assert.match((await first).description, /href="http:\/\/a\.ru\/"/);
+    assert.match((await second).description, /href="http:\/\/b\.ru\/"/);
+    assert.equal((await html.prepare('')).description, '', 'nothing to do for an empty one');
+    await html.close();
+    assert.equal(html.threads, 0);
+    // The server's own pool stops with it.
+    const pool = newsHtmlOf(ts.app.nk);
+    assert.ok(pool.threads > 0, 'the threads the test above started');
+    closed = true;
+    await ts.close();
+    assert.equal(pool.threads, 0);
+  });
+});
