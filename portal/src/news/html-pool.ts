@@ -12,6 +12,8 @@ const WORKER = new URL('./html-worker.ts', import.meta.url).href;
 const IDLE_MS = 60_000;
 /** How long stopping waits for the descriptions being worked on. */
 const CLOSE_MS = 5_000;
+/** The threads' priority below the event loop's (Linux nice), so requests come first when the cores are busy. */
+const NICE = 10;
 export const BUSY = 'Сервер сейчас занят обработкой новостей. Попробуйте через минуту.';
 const TOO_LONG = `description: слишком много ссылок и видео: с ними текст длиннее ${MAX_STORED_DESCRIPTION} символов.`;
 const EMPTY: PreparedDescription = { description: '', preview_html: '', description_cut: false, excerpt: '' };
@@ -24,7 +26,7 @@ export class NewsHtml {
 
   constructor(threads: number, queue: number) {
     // No thread until the first description, so a server that writes no news runs none.
-    this.pool = new Piscina({ filename: WORKER, minThreads: 0, maxThreads: threads, idleTimeout: IDLE_MS, closeTimeout: CLOSE_MS });
+    this.pool = new Piscina({ filename: WORKER, minThreads: 0, maxThreads: threads, idleTimeout: IDLE_MS, closeTimeout: CLOSE_MS, niceIncrement: NICE });
     this.capacity = threads + queue;
   }
 
