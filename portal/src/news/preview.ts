@@ -12,14 +12,16 @@ const READ = 8 * 1024;
 /** Elements that end a run of text: their text is not glued to the next one's. */
 const BREAKS = new Set(['p', 'br', 'li', 'ul', 'ol', 'blockquote', 'pre', 'iframe', 'img']);
 /** Blocks (paragraphs, lists, quotes, ...) a card shows, as the spec says. */
-export const PREVIEW_BLOCKS = 8;
+const PREVIEW_BLOCKS = 8;
 /** The most bytes (UTF-8) of a preview's HTML: a card's worth, whatever the blocks hold. */
 export const PREVIEW_BYTES = 3 * 1024;
 /** A block cut with less room than this left is left out instead: a word or two would read as a glitch. */
 const MIN_PART_BYTES = 256;
 const ELLIPSIS = '…';
-/** What a preview leaves out: pictures and players, and their contents. */
-const DROPPED = new Set(['img', 'iframe']);
+/** What a preview leaves out: pictures and players, and their contents (scripts and styles too, should any be there). */
+const DROPPED = new Set(['img', 'iframe', 'script', 'style']);
+/** The tags a preview keeps: the sanitiser's, but for links (unwrapped), pictures and players. Others are unwrapped. */
+const KEPT = new Set(['p', 'br', 'b', 'i', 'em', 'strong', 'u', 's', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre']);
 const VOID = new Set(['br']);
 
 function textOf(nodes: ChildNode[], out: string[]): void {
@@ -78,8 +80,9 @@ class Writer {
   node(n: ChildNode): boolean {
     if (isText(n)) return this.text(n.data);
     if (!isTag(n) || DROPPED.has(n.name)) return true;
-    // A link's text stays, unwrapped: the whole card is one link.
-    if (n.name === 'a') return this.nodes(n.children);
+    // A link's text stays, unwrapped: the whole card is one link. Any tag the sanitiser would not keep (a
+    // description stored before it) is unwrapped too.
+    if (!KEPT.has(n.name)) return this.nodes(n.children);
     return this.element(n);
   }
 
