@@ -11,6 +11,8 @@ import { registerAll, type RpcDef } from './lib/rpc.ts';
 import { lockerRpcs } from './locker/rpc.ts';
 import { matchRpcs } from './matches/rpc.ts';
 import { metricRpcs } from './metrics/rpc.ts';
+import { backfillPreviews } from './news/backfill.ts';
+import { startNewsHtml } from './news/html-pool.ts';
 import { registerNewsPageMeta } from './news/page-meta.ts';
 import { newsRpcs } from './news/rpc.ts';
 import { photoRpcs } from './photos/rpc.ts';
@@ -39,6 +41,8 @@ const portal: RuntimeModule = {
   async init(initializer, nk, logger) {
     registerAll(initializer, nk, logger, rpcs);
     registerGroupHooks(initializer);
+    startNewsHtml(initializer, nk);
+    await backfillPreviews(nk.db, logger);
     registerNewsPageMeta(initializer, nk);
     await startShop(initializer, nk, logger);
   },
