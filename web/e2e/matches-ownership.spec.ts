@@ -93,7 +93,7 @@ test('a match is made by a manager of one of its teams; the other team hears of 
   await expect(away.getByText('Матч сохранён')).toBeVisible();
   await away.goto(`${portal.url}/matches`);
   await expect(away.getByText('Предстоящих матчей нет.')).toBeVisible();
-  await away.getByRole('button', { name: 'Прошедшие матчи' }).click();
+  await away.getByRole('button', { name: 'Прошедшие' }).click();
   await expect(away).toHaveURL(`${portal.url}/matches?period=past`);
   const past = away.getByRole('list', { name: 'Прошедшие матчи' });
   await expect(past.getByRole('link', { name: 'Северные волки — Южные медведи' })).toBeVisible();

@@ -14,6 +14,7 @@ export const teamCalendarMessages = {
   dateRequired: 'Укажите дату.',
   timeRequired: 'Укажите время события.',
   inPast: 'Время события не может быть в прошлом.',
+  dateInPast: 'Дата события не может быть в прошлом.',
   placeTooLong: 'Место — не длиннее 200 символов.',
   descriptionTooLong: 'Описание — не длиннее 2000 символов.',
   create: 'Создать',

@@ -145,7 +145,8 @@ describe('team schedule', () => {
     expect(time).not.toHaveAttribute('min');
     await user.click(within(dialog).getByRole('button', { name: 'Создать' }));
     expect(date).toHaveAttribute('aria-invalid', 'true');
-    expect(within(dialog).getByText('Время события не может быть в прошлом.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Дата события не может быть в прошлом.')).toBeInTheDocument();
+    expect(time).not.toHaveAttribute('aria-invalid');
     expect(rpc).not.toHaveBeenCalledWith('create_team_event', expect.anything());
     // The rest of today is fine.
     await user.clear(date);

@@ -3,6 +3,8 @@ export const matchMessages = {
   create: 'Создать матч',
   end: 'Больше матчей нет',
   periodsLabel: 'Какие матчи показать',
+  /** The buttons; the lists are named by `periods`. */
+  periodButtons: { upcoming: 'Предстоящие', past: 'Прошедшие' },
   periods: { upcoming: 'Предстоящие матчи', past: 'Прошедшие матчи' },
   empty: { upcoming: 'Предстоящих матчей нет.', past: 'Прошедших матчей пока нет.' },
   loadFailed: 'Не удалось загрузить матчи.',

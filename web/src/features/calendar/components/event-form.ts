@@ -59,7 +59,7 @@ export function validateEventForm(v: EventFormValues, now?: Date): EventFormErro
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(v.time)) e.time = m.timeRequired;
   if (now && !e.date) {
     const min = earliest(now, v.date);
-    if (v.date < min.date) e.date = m.inPast;
+    if (v.date < min.date) e.date = m.dateInPast;
     else if (!e.time && min.time && v.time < min.time) e.time = m.inPast;
   }
   if (v.place.trim().length > PLACE_MAX) e.place = m.placeTooLong;

@@ -17,7 +17,7 @@ export function PeriodMatches({ teamId }: { teamId?: string }) {
       <div className="filter-bar" role="group" aria-label={m.periodsLabel}>
         {PERIODS.map((p) => (
           <ToggleButton key={p} pressed={period === p} onClick={() => setParam('period', p === 'past' ? 'past' : undefined)}>
-            {m.periods[p]}
+            {m.periodButtons[p]}
           </ToggleButton>
         ))}
       </div>

@@ -52,7 +52,7 @@ describe('the matches list', () => {
     const list = await screen.findByRole('list', { name: 'Предстоящие матчи' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(20);
     expect(rpc).toHaveBeenCalledWith('list_matches', { limit: 20, period: 'upcoming' });
-    expect(screen.getByRole('button', { name: 'Предстоящие матчи' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Предстоящие' })).toHaveAttribute('aria-pressed', 'true');
     expect(observers[0].options?.rootMargin).toBe('0px 0px 300px 0px');
     expect(screen.queryByText('Больше матчей нет')).not.toBeInTheDocument();
 
@@ -69,13 +69,13 @@ describe('the matches list', () => {
     );
     const { router } = renderPage(<MatchesPage />, '/matches');
     expect(await screen.findByText('Предстоящих матчей нет.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Прошедшие матчи' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Прошедшие' }));
     const list = await screen.findByRole('list', { name: 'Прошедшие матчи' });
     expect(router.state.location.search).toBe('?period=past');
     expect(rpc).toHaveBeenLastCalledWith('list_matches', { limit: 20, period: 'past' });
     expect(within(list).getByRole('link', { name: 'Северные волки — Южные медведи' })).toHaveAttribute('href', '/matches/m7');
-    expect(screen.getByRole('button', { name: 'Прошедшие матчи' })).toHaveAttribute('aria-pressed', 'true');
-    await userEvent.click(screen.getByRole('button', { name: 'Предстоящие матчи' }));
+    expect(screen.getByRole('button', { name: 'Прошедшие' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Предстоящие' }));
     expect(await screen.findByText('Предстоящих матчей нет.')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
   });
@@ -123,7 +123,7 @@ describe("a team's matches", () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(rpc).toHaveBeenCalledWith('list_matches', { limit: 20, period: 'upcoming', owner_team_id: 't-wolves', guest_team_id: 't-wolves' });
     expect(screen.getByRole('link', { name: 'Создать матч' })).toHaveAttribute('href', '/matches/create?team_id=t-wolves');
-    await userEvent.click(screen.getByRole('button', { name: 'Прошедшие матчи' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Прошедшие' }));
     expect(await screen.findByText('У команды пока нет прошедших матчей.')).toBeInTheDocument();
     await waitFor(() =>
       expect(rpc).toHaveBeenCalledWith('list_matches', { limit: 20, period: 'past', owner_team_id: 't-wolves', guest_team_id: 't-wolves' }),
