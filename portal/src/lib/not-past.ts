@@ -3,7 +3,7 @@
 import { invalid } from '@tribuna/server';
 
 /** The clock skew allowed between the browser that chose a time and the server: a minute. */
-export const CLOCK_SKEW_MS = 60_000;
+const CLOCK_SKEW_MS = 60_000;
 
 /** Refuses (InvalidArgument, with `message`) an instant more than the clock skew before now. */
 export function requireNotPast(at: Date, message: string, now = Date.now()): void {

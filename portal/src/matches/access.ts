@@ -9,7 +9,7 @@ import { getMatch, type Match } from './store.ts';
 
 export const MATCH_NOT_FOUND = 'Матч не найден.';
 export const CREATORS_ONLY = 'Создать матч может только владелец или администратор одной из команд.';
-export const EDITORS_ONLY = 'Изменять и удалять матч может только его создатель или владелец либо администратор одной из команд.';
+const EDITORS_ONLY = 'Изменять и удалять матч может только его создатель или владелец либо администратор одной из команд.';
 export const TEAMS_OF_MANAGER = 'Заменить команду в матче можно, только если вы владелец или администратор одной из его команд.';
 
 /** The two teams of a match and which of them a user manages. */

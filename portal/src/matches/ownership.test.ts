@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { startTestServer, tempDir, type TestServer } from '@tribuna/server/testing';
+import { NotificationCode } from '../notifications/notify.ts';
 import { call as callOn, fails, makeTeam, registered, type Any } from '../testing.ts';
 
 let ts: TestServer;
@@ -32,7 +33,7 @@ const newMatch = (s: Session, input: object = {}) =>
 async function heard(s: Session): Promise<string[]> {
   const list = (await ts.client().listNotifications(s, 100)).notifications ?? [];
   return list
-    .filter((n) => n.code === 107)
+    .filter((n) => n.code === NotificationCode.MatchScheduled)
     .map((n) => {
       const content = n.content as Any;
       assert.equal(content.link, `/matches/${content.match_id}`);
@@ -70,7 +71,7 @@ describe('creating a match', () => {
     assert.deepEqual(await heard(homeOwner), [byAway.id]);
     assert.deepEqual(await heard(homeAdmin), [byAway.id]);
     for (const who of [homeMember, outsider]) assert.deepEqual(await heard(who), []);
-    const [n] = ((await ts.client().listNotifications(awayOwner, 100)).notifications ?? []).filter((x) => x.code === 107);
+    const [n] = ((await ts.client().listNotifications(awayOwner, 100)).notifications ?? []).filter((x) => x.code === NotificationCode.MatchScheduled);
     const names = await Promise.all([home, away].map(async (id) => (await call(outsider, 'get_team', { id })).name));
     assert.equal(n.subject, `Назначен матч «${names[0]}» — «${names[1]}»`);
     assert.equal(n.sender_id, homeAdmin.user_id);
