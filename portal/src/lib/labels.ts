@@ -97,6 +97,7 @@ export const FIELD_LABELS: Record<string, string> = {
   guest_team_id: 'Команда гостей',
   from_time: 'Начало периода',
   to_time: 'Конец периода',
+  period: 'Период',
   start_time: 'Время начала',
   end_time: 'Время окончания',
   start_before: 'Начало до',

@@ -20,10 +20,10 @@ async function found(q: Queryable, id: string): Promise<TeamTournament> {
 }
 
 /**
- * Sets a link's confirmation (none given: leaves it) for the side that confirms it; links of a deleted
- * tournament no longer change.
+ * Sets a link's confirmation for the side that confirms it; links of a deleted tournament no longer change.
+ * Only the confirmation ever changes: to move a team or a tournament, remove the link and make another.
  */
-async function confirm(q: Queryable, id: string, userId: string, confirmed: boolean | undefined): Promise<TeamTournament> {
+async function confirm(q: Queryable, id: string, userId: string, confirmed: boolean): Promise<TeamTournament> {
   const link = await found(q, id);
   const t = await lockTournament(q, link.tournament_id, 'share');
   if (!t) throw notFound(LINK_NOT_FOUND);
@@ -32,7 +32,6 @@ async function confirm(q: Queryable, id: string, userId: string, confirmed: bool
   }
   if (link.initiator === 'team' && t.creator_id !== userId) throw permissionDenied('Заявку команды подтверждает создатель турнира.');
   if (t.deleted) throw failedPrecondition(TOURNAMENT_DELETED);
-  if (confirmed === undefined) return link;
   const changed = await setConfirmed(q, id, confirmed);
   if (!changed) throw notFound(LINK_NOT_FOUND);
   return changed;
@@ -69,15 +68,6 @@ export const teamTournamentRpcs: RpcDef[] = [
       throw err;
     }
   }),
-
-  // Anyone.
-  rpc('get_team_tournament', 'public', z.object({ id: uuid }), async ({ input, nk }) => found(nk.db, input.id)),
-
-  // The confirming side (see set_team_tournament_confirmed); only is_confirmed may change (to move a team
-  // or a tournament, remove the link and make another).
-  rpc('update_team_tournament', 'registered', z.object({ id: uuid, is_confirmed: confirmation.optional() }), async ({ input, userId, nk }) =>
-    nk.db.tx((q) => confirm(q, input.id, userId, input.is_confirmed)),
-  ),
 
   // The confirming side: the team's managers for an invitation (initiator 'organizer'), the tournament's
   // creator for an application (initiator 'team'). false withdraws a confirmation.
