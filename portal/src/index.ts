@@ -13,6 +13,7 @@ import { matchRpcs } from './matches/rpc.ts';
 import { metricRpcs } from './metrics/rpc.ts';
 import { registerNewsPageMeta } from './news/page-meta.ts';
 import { newsRpcs } from './news/rpc.ts';
+import { notificationRpcs } from './notifications/rpc.ts';
 import { photoRpcs } from './photos/rpc.ts';
 import { playerRpcs } from './players/rpc.ts';
 import { rosterRpcs } from './roster/rpc.ts';
@@ -30,7 +31,7 @@ import { walletRpcs } from './wallet/rpc.ts';
 export const rpcs: RpcDef[] = [
   ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...lockerRpcs, ...calendarRpcs, ...photoRpcs,
   ...videoRpcs, ...newsRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
-  ...walletRpcs, ...shopRpcs, ...chatRpcs, ...userRpcs,
+  ...walletRpcs, ...shopRpcs, ...chatRpcs, ...userRpcs, ...notificationRpcs,
 ];
 
 const portal: RuntimeModule = {
