@@ -7,6 +7,7 @@ import { notificationStateQuery } from '../api/get-notification-state.ts';
 import { notificationsQuery } from '../api/list-notifications.ts';
 import { notificationMessages as m } from '../messages.ts';
 import { badgeText, unreadCount } from '../read-state.ts';
+import { BellIcon } from './bell-icon.tsx';
 import { NotificationPanel } from './notification-panel.tsx';
 import '../notifications.css';
 
@@ -58,10 +59,7 @@ export function NotificationBell() {
         title={m.bell}
         onClick={() => (open ? close(true) : setOpen(true))}
       >
-        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-        </svg>
+        <BellIcon size={22} />
         {badge && <span className="bell-badge" aria-hidden="true" data-testid="notification-badge">{badge}</span>}
       </button>
       {/* The count, said by screen readers as it changes. */}

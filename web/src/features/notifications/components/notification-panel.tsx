@@ -13,6 +13,7 @@ import { useMarkNotificationsRead } from '../api/mark-notifications-read.ts';
 import { notificationMessages as m } from '../messages.ts';
 import { namedSender, notificationLink, notificationText } from '../notification-text.ts';
 import { isRead, markPlan, newestFirst } from '../read-state.ts';
+import { BellIcon } from './bell-icon.tsx';
 import { NotificationItem } from './notification-item.tsx';
 
 /** Notifications shown at first and added by «Показать ещё». */
@@ -68,7 +69,13 @@ export function NotificationPanel({ id, list, state, failed, onRetry, onClose }:
   } else if (!list || !state) {
     body = <p className="bell-state muted" role="status">{m.loading}</p>;
   } else if (!items.length) {
-    body = <p className="bell-state muted">{m.empty}</p>;
+    body = (
+      <div className="bell-state muted">
+        <BellIcon className="bell-empty-icon" size={40} strokeWidth={1.5} />
+        <p className="bell-empty-title">{m.empty}</p>
+        <p className="bell-empty-hint">{m.emptyHint}</p>
+      </div>
+    );
   } else {
     body = (
       <>
