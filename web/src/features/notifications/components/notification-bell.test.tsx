@@ -129,6 +129,23 @@ describe('the bell', () => {
     await waitFor(() => expect(badge()).toHaveTextContent('2'));
   });
 
+  it('says when marking read fails, and counts it unread again', async () => {
+    server();
+    const answer = rpc.getMockImplementation()!;
+    rpc.mockImplementation(async (id: string, payload: never) => {
+      if (id === 'mark_notifications_read') throw new TypeError('Failed to fetch');
+      return answer(id, payload);
+    });
+    const user = userEvent.setup();
+    const { router } = renderPage(<NotificationBell />);
+    await waitFor(() => expect(badge()).toHaveTextContent('3'));
+    await user.click(bell());
+    await user.click(within(panel()).getByRole('link', { name: /участвует в турнире/ }));
+    expect(router.state.location.pathname).toBe('/tournaments/t2');
+    expect(await screen.findByText('Не удалось отметить уведомления как прочитанные')).toBeInTheDocument();
+    await waitFor(() => expect(badge()).toHaveTextContent('3'));
+  });
+
   it('opens the chat’s friends tab from a friend request, on the same page', async () => {
     server();
     const user = userEvent.setup();

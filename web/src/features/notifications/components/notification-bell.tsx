@@ -1,12 +1,15 @@
 // The header's bell for signed-in users: the unread count (9+ above 9), live as the socket pushes
-// notifications into the cached list, and the panel of notifications (a dropdown; a sheet under the header on
-// a phone). Escape, the close button and a click outside close it; the focus goes back to the bell.
+// notifications into the cached list, and the panel of notifications (a dropdown; full screen on a phone).
+// Escape, the close button and a click outside close it; the focus goes back to the bell. Marks read are made
+// here, so one outlives the panel that a page's opening closes.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useToast } from '../../../shared/ui/toast.tsx';
 import { notificationStateQuery } from '../api/get-notification-state.ts';
 import { notificationsQuery } from '../api/list-notifications.ts';
+import { useMarkNotificationsRead } from '../api/mark-notifications-read.ts';
 import { notificationMessages as m } from '../messages.ts';
-import { badgeText, unreadCount } from '../read-state.ts';
+import { badgeText, markPlan, unreadCount } from '../read-state.ts';
 import { BellIcon } from './bell-icon.tsx';
 import { NotificationPanel } from './notification-panel.tsx';
 import '../notifications.css';
@@ -22,6 +25,15 @@ export function NotificationBell() {
   const known = !!notifications && !!state.data;
   const count = known ? unreadCount(notifications, state.data) : 0;
   const badge = badgeText(count);
+
+  const mark = useMarkNotificationsRead();
+  const toast = useToast();
+
+  function markRead(ids: string[]) {
+    if (!notifications || !state.data) return;
+    const plan = markPlan(notifications, state.data, ids);
+    if (plan) mark.mutate(plan, { onError: () => toast(m.markFailed, 'error') });
+  }
 
   function close(refocus: boolean) {
     setOpen(false);
@@ -74,6 +86,7 @@ export function NotificationBell() {
             void list.refetch();
             void state.refetch();
           }}
+          onMarkRead={markRead}
           onClose={close}
         />
       )}

@@ -9,10 +9,9 @@ import { ErrorState } from '../../../shared/ui/index.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useDeleteNotification } from '../api/delete-notification.ts';
 import type { NotificationState } from '../api/get-notification-state.ts';
-import { useMarkNotificationsRead } from '../api/mark-notifications-read.ts';
 import { notificationMessages as m } from '../messages.ts';
 import { namedSender, notificationLink, notificationText } from '../notification-text.ts';
-import { isRead, markPlan, newestFirst } from '../read-state.ts';
+import { isRead, newestFirst } from '../read-state.ts';
 import { BellIcon } from './bell-icon.tsx';
 import { NotificationItem } from './notification-item.tsx';
 
@@ -27,15 +26,16 @@ interface Props {
   /** The list or the read state could not be loaded. */
   failed: boolean;
   onRetry(): void;
+  /** Marks these read (the bell does it: a mark outlives the panel closed by opening a page). */
+  onMarkRead(ids: string[]): void;
   /** refocus: give the focus back to the bell (not when a page is opened). */
   onClose(refocus: boolean): void;
 }
 
-export function NotificationPanel({ id, list, state, failed, onRetry, onClose }: Props) {
+export function NotificationPanel({ id, list, state, failed, onRetry, onMarkRead, onClose }: Props) {
   const [shown, setShown] = useState(PAGE);
   const here = useLocation();
   const toast = useToast();
-  const mark = useMarkNotificationsRead();
   const remove = useDeleteNotification();
   const panelRef = useRef<HTMLDivElement>(null);
   const items = newestFirst(list ?? []);
@@ -46,14 +46,8 @@ export function NotificationPanel({ id, list, state, failed, onRetry, onClose }:
   // Opened: the panel takes the focus, so its name is read and Tab walks its items.
   useEffect(() => panelRef.current?.focus(), []);
 
-  function markRead(ids: string[]) {
-    if (!list || !state) return;
-    const plan = markPlan(list, state, ids);
-    if (plan) mark.mutate(plan, { onError: () => toast(m.markFailed, 'error') });
-  }
-
   function open(n: Notification) {
-    if (n.id && state && !isRead(n, state)) markRead([n.id]);
+    if (n.id && state && !isRead(n, state)) onMarkRead([n.id]);
     onClose(false);
   }
 
@@ -111,7 +105,7 @@ export function NotificationPanel({ id, list, state, failed, onRetry, onClose }:
       </div>
       {items.length > 0 && state && (
         <div className="bell-toolbar">
-          <button type="button" className="link-button" disabled={!unread.length} onClick={() => markRead(unread.flatMap((n) => (n.id ? [n.id] : [])))}>
+          <button type="button" className="link-button" disabled={!unread.length} onClick={() => onMarkRead(unread.flatMap((n) => (n.id ? [n.id] : [])))}>
             {m.markAll}
           </button>
         </div>
