@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Notification, Session } from '@heroiclabs/nakama-js';
 import { nextEvent, startTestServer, tempDir, type TestServer } from '@tribuna/server/testing';
+import { NotificationCode as Code } from '../notifications/notify.ts';
 import { call as callOn, fails, registered, teamCast, type Any } from '../testing.ts';
 
 let ts: TestServer;
@@ -59,11 +60,11 @@ describe('an application', () => {
       const l = await link(admin, t.id);
       const subject = `Команда «${teamName}» подала заявку на турнир «Кубок района»`;
       assert.equal((await pushed).subject, subject);
-      await expectHeard(t.id, new Map([[organizer, [[105, subject, `/tournaments/${t.id}/edit`, admin.user_id!]]]]));
+      await expectHeard(t.id, new Map([[organizer, [[Code.TournamentApplication, subject, `/tournaments/${t.id}/edit`, admin.user_id!]]]]));
 
       await confirm(organizer, l.id);
-      const confirmed: [number, string, string, string] = [106, `Команда «${teamName}» участвует в турнире «Кубок района»`, `/tournaments/${t.id}`, organizer.user_id!];
-      await expectHeard(t.id, new Map([[organizer, [[105, subject, `/tournaments/${t.id}/edit`, admin.user_id!]]], [owner, [confirmed]], [admin, [confirmed]]]));
+      const confirmed: [number, string, string, string] = [Code.TournamentConfirmed, `Команда «${teamName}» участвует в турнире «Кубок района»`, `/tournaments/${t.id}`, organizer.user_id!];
+      await expectHeard(t.id, new Map([[organizer, [[Code.TournamentApplication, subject, `/tournaments/${t.id}/edit`, admin.user_id!]]], [owner, [confirmed]], [admin, [confirmed]]]));
 
       // Confirming what is confirmed, and refusals, tell nobody.
       await confirm(organizer, l.id);
@@ -80,16 +81,16 @@ describe('an application', () => {
   it('refused by the creator tells the team; taken back by the team tells the creator', async () => {
     const t = await newTournament('Кубок осени');
     await remove(organizer, (await link(owner, t.id)).id);
-    const declined: [number, string, string, string] = [109, `Заявка команды «${teamName}» на турнир «Кубок осени» отклонена`, `/tournaments/${t.id}`, organizer.user_id!];
-    const applied: [number, string, string, string] = [105, `Команда «${teamName}» подала заявку на турнир «Кубок осени»`, `/tournaments/${t.id}/edit`, owner.user_id!];
+    const declined: [number, string, string, string] = [Code.TournamentWithdrawn, `Заявка команды «${teamName}» на турнир «Кубок осени» отклонена`, `/tournaments/${t.id}`, organizer.user_id!];
+    const applied: [number, string, string, string] = [Code.TournamentApplication, `Команда «${teamName}» подала заявку на турнир «Кубок осени»`, `/tournaments/${t.id}/edit`, owner.user_id!];
     await expectHeard(t.id, new Map([[organizer, [applied]], [owner, [declined]], [admin, [declined]]]));
 
     const t2 = await newTournament('Кубок зимы');
     await remove(admin, (await link(admin, t2.id)).id);
     const subjects = (await heard(organizer, t2.id)).map((n) => [n[0], n[1], n[3]]);
     assert.deepEqual(subjects, [
-      [105, `Команда «${teamName}» подала заявку на турнир «Кубок зимы»`, admin.user_id],
-      [109, `Команда «${teamName}» отозвала заявку на турнир «Кубок зимы»`, admin.user_id],
+      [Code.TournamentApplication, `Команда «${teamName}» подала заявку на турнир «Кубок зимы»`, admin.user_id],
+      [Code.TournamentWithdrawn, `Команда «${teamName}» отозвала заявку на турнир «Кубок зимы»`, admin.user_id],
     ]);
     for (const s of [owner, admin, member, stranger]) assert.deepEqual(await heard(s, t2.id), []);
   });
@@ -99,18 +100,18 @@ describe('an invitation', () => {
   it('tells the team’s managers; a manager’s confirmation tells the creator', async () => {
     const t = await newTournament('Кубок лета');
     const l = await link(organizer, t.id);
-    const invited: [number, string, string, string] = [108, `Команду «${teamName}» приглашают на турнир «Кубок лета»`, `/tournaments/${t.id}`, organizer.user_id!];
+    const invited: [number, string, string, string] = [Code.TournamentInvitation, `Команду «${teamName}» приглашают на турнир «Кубок лета»`, `/tournaments/${t.id}`, organizer.user_id!];
     await expectHeard(t.id, new Map([[owner, [invited]], [admin, [invited]]]));
 
     await confirm(admin, l.id);
-    const confirmed: [number, string, string, string] = [106, `Команда «${teamName}» участвует в турнире «Кубок лета»`, `/tournaments/${t.id}`, admin.user_id!];
+    const confirmed: [number, string, string, string] = [Code.TournamentConfirmed, `Команда «${teamName}» участвует в турнире «Кубок лета»`, `/tournaments/${t.id}`, admin.user_id!];
     await expectHeard(t.id, new Map([[organizer, [confirmed]], [owner, [invited]], [admin, [invited]]]));
 
     // The confirmation withdrawn: the creator hears it; then the creator removes the team.
     await confirm(owner, l.id, false);
     await confirm(owner, l.id, false);
     const organizerHeard = (await heard(organizer, t.id)).map((n) => [n[0], n[1], n[3]]);
-    assert.deepEqual(organizerHeard.slice(1), [[109, `Участие команды «${teamName}» в турнире «Кубок лета» больше не подтверждено`, owner.user_id]]);
+    assert.deepEqual(organizerHeard.slice(1), [[Code.TournamentWithdrawn, `Участие команды «${teamName}» в турнире «Кубок лета» больше не подтверждено`, owner.user_id]]);
     await remove(organizer, l.id);
     assert.deepEqual((await heard(admin, t.id)).map((n) => n[1]), [invited[1], `Приглашение команды «${teamName}» на турнир «Кубок лета» отменено`]);
   });
@@ -119,14 +120,14 @@ describe('an invitation', () => {
     const t = await newTournament('Кубок дружбы');
     const l = await link(organizer, t.id);
     await Promise.all([confirm(owner, l.id), confirm(admin, l.id), confirm(owner, l.id)]);
-    assert.deepEqual((await heard(organizer, t.id)).map((n) => n[0]), [106]);
+    assert.deepEqual((await heard(organizer, t.id)).map((n) => n[0]), [Code.TournamentConfirmed]);
   });
 
   it('declined by the team tells the creator', async () => {
     const t = await newTournament('Кубок весны');
     await remove(owner, (await link(organizer, t.id)).id);
     assert.deepEqual((await heard(organizer, t.id)).map((n) => [n[0], n[1], n[3]]), [
-      [109, `Команда «${teamName}» отклонила приглашение на турнир «Кубок весны»`, owner.user_id],
+      [Code.TournamentWithdrawn, `Команда «${teamName}» отклонила приглашение на турнир «Кубок весны»`, owner.user_id],
     ]);
   });
 
@@ -134,7 +135,7 @@ describe('an invitation', () => {
     const t = await newTournament('Свой кубок', owner);
     const l = await link(owner, t.id);
     assert.equal(l.is_confirmed, true);
-    const confirmed: [number, string, string, string] = [106, `Команда «${teamName}» участвует в турнире «Свой кубок»`, `/tournaments/${t.id}`, owner.user_id!];
+    const confirmed: [number, string, string, string] = [Code.TournamentConfirmed, `Команда «${teamName}» участвует в турнире «Свой кубок»`, `/tournaments/${t.id}`, owner.user_id!];
     await expectHeard(t.id, new Map([[admin, [confirmed]]]));
   });
 });

@@ -15,7 +15,7 @@ const READ_IDS_KEPT = 200;
  * The portal's notifications (codes above 0, Russian subjects) and friend requests and acceptances. The game
  * server's other codes (a direct chat opened, being added to a chat's group) are the chat widget's business.
  */
-export function isShown(n: Notification): boolean {
+function isShown(n: Notification): boolean {
   return (n.code ?? 0) > 0 || n.code === FRIEND_REQUEST || n.code === FRIEND_ACCEPTED;
 }
 
