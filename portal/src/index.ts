@@ -15,6 +15,7 @@ import { backfillPreviews } from './news/backfill.ts';
 import { startNewsHtml } from './news/html-pool.ts';
 import { registerNewsPageMeta } from './news/page-meta.ts';
 import { newsRpcs } from './news/rpc.ts';
+import { notificationRpcs } from './notifications/rpc.ts';
 import { photoRpcs } from './photos/rpc.ts';
 import { playerRpcs } from './players/rpc.ts';
 import { rosterRpcs } from './roster/rpc.ts';
@@ -32,7 +33,7 @@ import { walletRpcs } from './wallet/rpc.ts';
 export const rpcs: RpcDef[] = [
   ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...lockerRpcs, ...calendarRpcs, ...photoRpcs,
   ...videoRpcs, ...newsRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
-  ...walletRpcs, ...shopRpcs, ...chatRpcs, ...userRpcs,
+  ...walletRpcs, ...shopRpcs, ...chatRpcs, ...userRpcs, ...notificationRpcs,
 ];
 
 const portal: RuntimeModule = {

@@ -118,3 +118,6 @@ export interface MessagePage {
   messages: Message[];
   cursor?: string;
 }
+
+/** get_notification_state, mark_notifications_read */
+export type { NotificationState } from './notifications/store.ts';

@@ -5,6 +5,7 @@
 export const FIELD_LABELS: Record<string, string> = {
   id: 'Идентификатор',
   ids: 'Список идентификаторов',
+  before: 'Прочитано до',
   cursor: 'Страница списка',
   limit: 'Размер страницы',
   offset: 'Смещение',
