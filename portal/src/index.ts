@@ -15,6 +15,7 @@ import { registerNewsPageMeta } from './news/page-meta.ts';
 import { newsRpcs } from './news/rpc.ts';
 import { photoRpcs } from './photos/rpc.ts';
 import { playerRpcs } from './players/rpc.ts';
+import { invitationRpcs } from './roster/invitation-rpc.ts';
 import { rosterRpcs } from './roster/rpc.ts';
 import { shopRpcs } from './shop/rpc.ts';
 import { startShop } from './shop/service.ts';
@@ -28,8 +29,8 @@ import { walletRpcs } from './wallet/rpc.ts';
 
 /** Every RPC of the portal. */
 export const rpcs: RpcDef[] = [
-  ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...lockerRpcs, ...calendarRpcs, ...photoRpcs,
-  ...videoRpcs, ...newsRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
+  ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...invitationRpcs, ...lockerRpcs, ...calendarRpcs,
+  ...photoRpcs, ...videoRpcs, ...newsRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
   ...walletRpcs, ...shopRpcs, ...chatRpcs, ...userRpcs,
 ];
 
