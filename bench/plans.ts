@@ -189,8 +189,8 @@ const listings: Record<string, (q: Queryable, cursor?: string) => Promise<Page |
   'list_tournaments upcoming': (q, cursor) => listTournaments(q, { viewerId: userId, startAfter: now, sort: 'start_time', limit: 20, cursor }),
   'list_tournaments mine': (q, cursor) => listTournaments(q, { viewerId: userId, creatorId: userId, sort: 'newest', limit: 20, cursor }),
   'list_team_tournaments of a team, next 30 days': (q, cursor) =>
-    listLinks(q, { teamId, startBefore: in30Days, includeDeleted: false, dir: 'asc', limit: 20, cursor }),
-  'list_team_tournaments of a tournament': (q, cursor) => listLinks(q, { tournamentId, includeDeleted: false, dir: 'asc', limit: 20, cursor }),
+    listLinks(q, { teamId, startBefore: in30Days, dir: 'asc', limit: 20, cursor }),
+  'list_team_tournaments of a tournament': (q, cursor) => listLinks(q, { tournamentId, dir: 'asc', limit: 20, cursor }),
   // The core's ledger listing reads only its db's query.
   get_wallet_ledger: (q, cursor) => new Wallets({ ...db, query: q.query, execute: q.execute }).ledgerList(userId, 20, cursor),
   get_payment: (q) => getPayment(q, paymentId),
