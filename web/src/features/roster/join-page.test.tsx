@@ -144,6 +144,18 @@ describe('join request', () => {
   });
 });
 
+describe('without players', () => {
+  it('offers to create one first, and to come back to this page afterwards', async () => {
+    server({ can_join: false }, { list_players: () => ({ players: [] }) }, 1);
+    open('?token=abc_DEF-123');
+    expect(await screen.findByText('У вас пока нет игроков.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Создать игрока' })).toHaveAttribute(
+      'href',
+      `/players/create?next=${encodeURIComponent('/teams/t1/join?token=abc_DEF-123')}`,
+    );
+  });
+});
+
 describe('a manager\'s own player', () => {
   it('is put on the team at once by its owner, who has no player there yet, with number and role', async () => {
     server(OWNER, {}, 1);

@@ -117,7 +117,9 @@ export function Component() {
       return (
         <>
           <EmptyState>{m.noPlayers}</EmptyState>
-          <Link className="btn btn-secondary align-start" to="/players/create">{m.createPlayer}</Link>
+          <Link className="btn btn-secondary align-start" to={`/players/create?next=${encodeURIComponent(here.pathname + here.search)}`}>
+            {m.createPlayer}
+          </Link>
         </>
       );
     }
