@@ -176,7 +176,8 @@ describe('a manager\'s own player', () => {
   it('offers only the players not on the team yet, and says when all of them are', async () => {
     server({ ...OWNER, has_player: true }, { list_team_players: () => ({ team_players: [onTeam('p1')] }) });
     const { unmount } = open();
-    expect(await screen.findByRole('radio', { name: 'Сидоров Олег' })).toBeChecked();
+    expect(await screen.findByRole('radio', { name: 'Сидоров Олег' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Добавить в команду' })).toBeDisabled();
     expect(screen.queryByRole('radio', { name: 'Петров Иван Сергеевич' })).not.toBeInTheDocument();
     unmount();
     server({ ...OWNER, has_player: true }, { list_team_players: () => ({ team_players: [onTeam('p1'), onTeam('p2', { number: 8 })] }) });

@@ -36,7 +36,8 @@ interface Props {
 
 export function PlacementForm({ teamId, players, withRole, submitLabel, sendingLabel, failedMessage, onSubmit, actions }: Props) {
   const free = useFreeNumber(teamId);
-  const [playerId, setPlayerId] = useState(players.length === 1 ? players[0].id : '');
+  // Nothing is chosen for the user: the button waits for a player (the spec's rule), even when there is one.
+  const [playerId, setPlayerId] = useState('');
   const [number, setNumber] = useState('');
   const [role, setRole] = useState(0);
   const [error, setError] = useState<string>();

@@ -7,7 +7,7 @@ import {
   type CollisionDetection, type DragEndEvent,
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { fileUrl } from '../../lib/nakama/upload.ts';
 import { useTeam } from '../../shared/api/teams.ts';
@@ -29,7 +29,10 @@ const collision: CollisionDetection = (args) => {
   return under.length ? under : rectIntersection(args);
 };
 
-/** The player's picture, number and name linking to their page; pressing the name never starts a drag. */
+/**
+ * The player's picture, number and name linking to their page. A chip is dragged by its name too; Enter on
+ * the name opens the page rather than picking the chip up.
+ */
 function Who({ tp }: { tp: TeamPlayer }) {
   return (
     <>
@@ -39,7 +42,6 @@ function Who({ tp }: { tp: TeamPlayer }) {
         className="chip-name"
         to={`/players/${tp.player_id}`}
         draggable={false}
-        onPointerDown={(e) => e.stopPropagation()}
         onKeyDown={(e) => e.stopPropagation()}
       >
         {nameOf(tp)}
@@ -146,6 +148,22 @@ export function Component() {
     if (hash === '#invitations' && canManage && loaded) document.getElementById('invitations')?.scrollIntoView?.();
   }, [hash, canManage, loaded]);
 
+  // A drag released over a player's name would follow its link: the click that ends a drag is not one.
+  const dragging = useRef(false);
+  useEffect(() => {
+    const swallow = (e: MouseEvent) => {
+      if (dragging.current) e.preventDefault();
+    };
+    window.addEventListener('click', swallow, true);
+    return () => window.removeEventListener('click', swallow, true);
+  }, []);
+  const dragOver = () => {
+    // The click of the releasing press comes right after the drag's end, before this runs.
+    setTimeout(() => {
+      dragging.current = false;
+    }, 0);
+  };
+
   if (players.isPending || team.isPending) return <Spinner />;
   if (players.isError) return <ErrorState onRetry={() => void players.refetch()}>{m.loadFailed}</ErrorState>;
 
@@ -167,6 +185,7 @@ export function Component() {
     asManager || tp.user_id === me ? <LeaveOrRemove tp={tp} teamName={teamName} own={tp.user_id === me} compact /> : null;
 
   const onDragEnd = (e: DragEndEvent) => {
+    dragOver();
     const target = e.over?.id;
     if (typeof target !== 'string' || !target.startsWith('role-')) return;
     const tp = all.find((p) => p.id === e.active.id);
@@ -175,7 +194,15 @@ export function Component() {
   };
 
   return (
-    <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collision}
+      onDragStart={() => {
+        dragging.current = true;
+      }}
+      onDragCancel={dragOver}
+      onDragEnd={onDragEnd}
+    >
       <div className="roster stack">
         {canManage && (
           <section className="card">
