@@ -80,7 +80,7 @@ describe('the invitations panel', () => {
     const user = userEvent.setup();
     open();
     await user.selectOptions(screen.getByLabelText('Срок действия'), '7 дней');
-    await user.selectOptions(screen.getByLabelText('Сколько игроков может вступить'), '5');
+    await user.selectOptions(screen.getByLabelText('Лимит вступлений'), '5');
     await user.click(screen.getByRole('button', { name: 'Создать ссылку' }));
     expect(rpc).toHaveBeenCalledWith('create_team_invitation_link', { team_id: 't1', expires_in_days: 7, max_uses: 5 });
     const address = await screen.findByLabelText('Новая ссылка');
