@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
+import { NotificationCode as N } from '../notifications/notify.ts';
 import { Code, failsWithCode, startPortal, type Any, type Portal } from '../testing.ts';
 
 let P: Portal;
@@ -111,7 +112,7 @@ describe('notifications of the roster', () => {
     const t = await team();
     await P.call(bob, 'request_join_team_player', { team_id: t.id, player_id: (await P.player(bob)).id });
     const expected = {
-      code: 101,
+      code: N.TeamJoinRequest,
       subject: `Борис Бобров просит принять игрока в команду «${t.name}»`,
       link: `/teams/${t.id}/roster`,
       sender: bob.user_id,
@@ -135,8 +136,8 @@ describe('notifications of the roster', () => {
     await P.call(admin, 'approve_team_player', { id: req.id, field_role: 2 });
     // Changing a confirmed player's place tells nothing more.
     await P.call(owner, 'approve_team_player', { id: req.id, is_main_squad: true });
-    assert.deepEqual(await inbox(bob, t.id), [{ code: 102, subject: `Заявка в команду «${t.name}» принята`, link: `/teams/${t.id}`, sender: admin.user_id }]);
-    assert.deepEqual((await inbox(owner, t.id)).map((n) => n.code), [101]);
+    assert.deepEqual(await inbox(bob, t.id), [{ code: N.TeamJoinApproved, subject: `Заявка в команду «${t.name}» принята`, link: `/teams/${t.id}`, sender: admin.user_id }]);
+    assert.deepEqual((await inbox(owner, t.id)).map((n) => n.code), [N.TeamJoinRequest]);
     assert.deepEqual(await inbox(member, t.id), []);
   });
 
@@ -144,13 +145,13 @@ describe('notifications of the roster', () => {
     const t = await team();
     const req = await P.call(bob, 'request_join_team_player', { team_id: t.id, player_id: (await P.player(bob)).id });
     await P.call(owner, 'reject_team_player', { id: req.id });
-    assert.deepEqual(await inbox(bob, t.id), [{ code: 103, subject: `Заявка в команду «${t.name}» отклонена`, link: `/teams/${t.id}`, sender: owner.user_id }]);
+    assert.deepEqual(await inbox(bob, t.id), [{ code: N.TeamJoinRejected, subject: `Заявка в команду «${t.name}» отклонена`, link: `/teams/${t.id}`, sender: owner.user_id }]);
     const again = await P.call(bob, 'request_join_team_player', { team_id: t.id, player_id: (await P.player(bob)).id });
     await P.call(bob, 'reject_team_player', { id: again.id });
     const confirmed = await P.member(owner, bob, t.id);
     await P.call(admin, 'reject_team_player', { id: confirmed.id });
-    assert.deepEqual((await inbox(bob, t.id)).map((n) => n.code), [103, 102]);
-    assert.deepEqual((await inbox(owner, t.id)).map((n) => n.code), [101, 101, 101]);
+    assert.deepEqual((await inbox(bob, t.id)).map((n) => n.code), [N.TeamJoinRejected, N.TeamJoinApproved]);
+    assert.deepEqual((await inbox(owner, t.id)).map((n) => n.code), [N.TeamJoinRequest, N.TeamJoinRequest, N.TeamJoinRequest]);
   });
 });
 

@@ -4,6 +4,8 @@ import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { Code, failsWithCode, planOf, startPortal, type Any, type Portal } from '../testing.ts';
+import { NotificationCode } from '../notifications/notify.ts';
+import { MAX_INVITATIONS } from './invitation-rpc.ts';
 import { myInvitationsQuery, teamInvitationsQuery } from './invitation-store.ts';
 
 let P: Portal;
@@ -45,10 +47,10 @@ async function team() {
   return t;
 }
 
-/** The team invitations (code 104) a user was sent, as [sender, link]. */
+/** The team invitations a user was sent, as [sender, link]. */
 async function invitationsSent(s: Session): Promise<string[][]> {
   const list = (await P.ts.client().listNotifications(s, 100)).notifications ?? [];
-  return list.filter((n) => n.code === 104).map((n) => [n.sender_id!, (n.content as Any).link]);
+  return list.filter((n) => n.code === NotificationCode.TeamInvitation).map((n) => [n.sender_id!, (n.content as Any).link]);
 }
 
 describe('invitations to a user', () => {
@@ -187,17 +189,17 @@ describe('join links', () => {
 });
 
 describe('the invitations of a team', () => {
-  it('are at most 100 at once, and go with the team', async () => {
+  it(`are at most ${MAX_INVITATIONS} at once, and go with the team`, async () => {
     const t = await team();
     await P.ts.app.nk.db.execute(
       `INSERT INTO team_invitation (id, team_id, creator_id, token_hash)
-       SELECT gen_random_uuid(), $1, $2, md5(n::text) || md5(n::text) FROM generate_series(1, 99) n`,
-      [t.id, owner.user_id],
+       SELECT gen_random_uuid(), $1, $2, md5(n::text) || md5(n::text) FROM generate_series(2, $3::int) n`,
+      [t.id, owner.user_id, MAX_INVITATIONS],
     );
     await invite(owner, t.id, bob.user_id!);
     await failsWithCode(link(owner, t.id), Code.Exhausted, 'В команде уже 100 приглашений: отзовите ненужные, чтобы создать новое.');
     await failsWithCode(invite(owner, t.id, carol.user_id!), Code.Exhausted);
-    assert.equal((await ofTeam(owner, t.id)).length, 100);
+    assert.equal((await ofTeam(owner, t.id)).length, MAX_INVITATIONS);
     await P.call(owner, 'delete_team', { id: t.id });
     const [{ n }] = await P.ts.app.nk.db.query<{ n: number }>('SELECT count(*)::int AS n FROM team_invitation WHERE team_id = $1', [t.id]);
     assert.equal(n, 0);

@@ -13,7 +13,7 @@ export const fieldRoleField = z.number().int().min(0).max(5, 'амплуа от 
 export const teamRoleField = z.union([z.literal(0), z.literal(1)], { error: 'роль в команде: 0 (игрок) или 1 (администратор).' });
 
 const ALL_TAKEN = `Все номера от ${MIN_NUMBER} до ${MAX_NUMBER} заняты`;
-export const ALREADY_ON_TEAM = 'Этот игрок уже в команде или уже подал заявку.';
+const ALREADY_ON_TEAM = 'Этот игрок уже в команде или уже подал заявку.';
 export const taken = (n: number) => alreadyExists(`Номер ${n} уже занят`);
 
 /** A unique violation (a check bypassed by a concurrent writer) answered as the check would; n is the number asked for. */

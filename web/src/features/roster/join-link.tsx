@@ -11,7 +11,7 @@ const EXPIRY_DAYS = [1, 7, 30];
 const MAX_USES = [1, 5, 10, 25];
 
 /** The address a join link opens: the team's join page with the token. */
-export const joinLinkUrl = (teamId: string, token: string, origin = window.location.origin) =>
+const joinLinkUrl = (teamId: string, token: string, origin = window.location.origin) =>
   `${origin}/teams/${teamId}/join?token=${encodeURIComponent(token)}`;
 
 export function JoinLink({ teamId }: { teamId: string }) {

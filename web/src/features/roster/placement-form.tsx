@@ -15,7 +15,7 @@ import { rosterMessages as m } from './messages.ts';
 export const DEFAULT_AVATAR = '/images/default-avatar.svg';
 
 /** The number typed: undefined when empty (the server gives the lowest free one), null when not 1–99. */
-export function validNumber(raw: string): number | undefined | null {
+function validNumber(raw: string): number | undefined | null {
   if (raw.trim() === '') return undefined;
   const n = Number(raw);
   return Number.isInteger(n) && n >= 1 && n <= 99 ? n : null;

@@ -1,10 +1,8 @@
 // list_my_team_invitations, which the team's header and its join page read: the signed-in user's
 // invitation to one team (at most one exists), under one key factory.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyTeamInvitationPage, TeamInvitation } from '@tribuna/portal/types';
+import type { MyTeamInvitationPage } from '@tribuna/portal/types';
 import { rpc } from '../../lib/nakama/rpc.ts';
-
-export type { TeamInvitation };
 
 export const myInvitationKeys = {
   all: ['my-team-invitations'] as const,
