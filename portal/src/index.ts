@@ -18,6 +18,7 @@ import { newsRpcs } from './news/rpc.ts';
 import { notificationRpcs } from './notifications/rpc.ts';
 import { photoRpcs } from './photos/rpc.ts';
 import { playerRpcs } from './players/rpc.ts';
+import { invitationRpcs } from './roster/invitation-rpc.ts';
 import { rosterRpcs } from './roster/rpc.ts';
 import { shopRpcs } from './shop/rpc.ts';
 import { startShop } from './shop/service.ts';
@@ -31,8 +32,8 @@ import { walletRpcs } from './wallet/rpc.ts';
 
 /** Every RPC of the portal. */
 export const rpcs: RpcDef[] = [
-  ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...lockerRpcs, ...calendarRpcs, ...photoRpcs,
-  ...videoRpcs, ...newsRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
+  ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...invitationRpcs, ...lockerRpcs, ...calendarRpcs,
+  ...photoRpcs, ...videoRpcs, ...newsRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
   ...walletRpcs, ...shopRpcs, ...chatRpcs, ...userRpcs, ...notificationRpcs,
 ];
 

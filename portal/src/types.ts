@@ -4,6 +4,7 @@
 import type { listPlayers } from './players/store.ts';
 import type { listTeams, Team, TeamViewer } from './teams/store.ts';
 import type { listTeamPlayers, lowestFreeNumber } from './roster/store.ts';
+import type { listMyInvitations, listTeamInvitations, TeamInvitation } from './roster/invitation-store.ts';
 import type { listFormations, listPositions } from './locker/store.ts';
 import type { listEvents, listMyEvents } from './calendar/store.ts';
 import type { listPhotos, listSections as listPhotoSections } from './photos/store.ts';
@@ -36,6 +37,16 @@ export type TeamPlayerPage = Answer<typeof listTeamPlayers>;
 export interface TeamFreeNumber {
   number: Answer<typeof lowestFreeNumber>;
 }
+
+export type { TeamInvitation } from './roster/invitation-store.ts';
+/** list_team_invitations */
+export interface TeamInvitationList {
+  invitations: Answer<typeof listTeamInvitations>;
+}
+/** list_my_team_invitations */
+export type MyTeamInvitationPage = Answer<typeof listMyInvitations>;
+/** create_team_invitation_link: the link's secret token is given only here. */
+export type TeamInvitationLink = TeamInvitation & { token: string };
 
 export type { Formation, Position } from './locker/store.ts';
 /** list_team_formations */

@@ -90,14 +90,15 @@ describe('notifications across a block', () => {
     };
     try {
       await block(fan, owner);
-      // Joining the owner's team puts the fan in its chat's group: the group's notice (-4) comes from the owner.
+      // Joining the owner's team puts the fan in its chat's group: the approval (102) and the group's notice
+      // (-4) come from the owner.
       const team = await P.team(owner);
       await P.member(owner, fan, team.id);
       const stranger = await P.registered();
       const other = await P.team(stranger);
       await P.member(stranger, fan, other.id);
       const listed = async () => (await P.ts.client().listNotifications(fan, 100)).notifications ?? [];
-      assert.deepEqual((await listed()).map((n) => [n.code, n.sender_id]), [[-4, stranger.user_id]]);
+      assert.deepEqual((await listed()).map((n) => [n.code, n.sender_id]), [[102, stranger.user_id], [-4, stranger.user_id]]);
 
       await unblock(fan, owner);
       const request = new Promise<Notification>((resolve) => {
@@ -105,9 +106,10 @@ describe('notifications across a block', () => {
       });
       await P.ts.client().addFriends(owner, [fan.user_id!]);
       await request;
-      // Pushed in order: the owner's -4 would have come before the stranger's.
-      assert.deepEqual(pushed.map((n) => [n.code, n.sender_id]), [[-4, stranger.user_id], [-2, owner.user_id]]);
-      assert.deepEqual((await listed()).map((n) => [n.code, n.sender_id]), [[-4, stranger.user_id], [-2, owner.user_id]]);
+      // Pushed in order: the owner's 102 and -4 would have come before the stranger's.
+      const expected = [[102, stranger.user_id], [-4, stranger.user_id], [-2, owner.user_id]];
+      assert.deepEqual(pushed.map((n) => [n.code, n.sender_id]), expected);
+      assert.deepEqual((await listed()).map((n) => [n.code, n.sender_id]), expected);
     } finally {
       socket.disconnect(false);
     }

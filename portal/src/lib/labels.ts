@@ -66,6 +66,9 @@ export const FIELD_LABELS: Record<string, string> = {
   team_role: 'Роль в команде',
   is_main_squad: 'Основной состав',
   is_confirmed: 'Подтверждение',
+  token: 'Ссылка-приглашение',
+  expires_in_days: 'Срок действия ссылки (дней)',
+  max_uses: 'Число вступлений по ссылке',
   // Locker room (the spec's camelCase fields).
   teamId: 'Команда',
   formationId: 'Формация',

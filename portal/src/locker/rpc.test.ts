@@ -38,7 +38,8 @@ describe('formations', () => {
     const b = await P.call(owner, 'create_team_formation', { team_id: team.id, name: 'Формация 3', is_default: true });
     assert.equal(b.isDefault, true);
     assert.deepEqual(await formations(team.id), ['Формация 3*', 'default', '4-4-2']);
-    assert.deepEqual(await P.call(member, 'get_team_formation', { id: def.id }), { ...def, isDefault: false });
+    const listed = (await P.call(member, 'list_team_formations', { teamId: team.id })).formations as F[];
+    assert.deepEqual(listed.find((f) => f.id === def.id), { ...def, isDefault: false });
     const chosen = await P.call(owner, 'update_team_formation', { id: a.id, isDefault: true });
     assert.equal(chosen.isDefault, true);
     assert.deepEqual(await formations(team.id), ['4-4-2*', 'default', 'Формация 3']);
@@ -57,7 +58,7 @@ describe('formations', () => {
     await P.call(owner, 'create_team_formation', { teamId: team.id, name: 'Третья' });
     assert.deepEqual(await P.call(owner, 'delete_team_formation', { id: def.id }), {});
     assert.deepEqual(await formations(team.id), ['Вторая*', 'Третья']);
-    await failsWithCode(P.call(member, 'get_team_formation', { id: def.id }), Code.NotFound, 'Формация не найдена.');
+    await failsWithCode(P.call(owner, 'update_team_formation', { id: def.id, name: 'Снова' }), Code.NotFound, 'Формация не найдена.');
   });
 
   it('refuses to delete the last formation, and deletes a formation\'s positions with it', async () => {
@@ -79,7 +80,7 @@ describe('formations', () => {
     await failsWithCode(P.call(stranger, 'create_team_formation', { teamId: team.id, name: 'Чужая' }), Code.Denied);
     const membersOnly = 'Раздевалка доступна только игрокам команды.';
     await failsWithCode(P.call(stranger, 'list_team_formations', { teamId: team.id }), Code.Denied, membersOnly);
-    await failsWithCode(P.call(stranger, 'get_team_formation', { id: def.id }), Code.Denied, membersOnly);
+    await failsWithCode(P.call(stranger, 'list_team_player_positions', { teamId: team.id, formationId: def.id }), Code.Denied, membersOnly);
     await failsWithCode(P.call(guest, 'list_team_formations', { teamId: team.id }), Code.Denied, membersOnly);
     await failsWithCode(P.withKey('list_team_formations', { teamId: team.id }), Code.Unauthenticated);
     // A request that is not yet confirmed does not open the locker room.
@@ -97,7 +98,7 @@ describe('formations', () => {
     await failsWithCode(P.call(owner, 'create_team_formation', { teamId: crypto.randomUUID(), name: 'Ф' }), Code.NotFound, 'Команда не найдена.');
     await failsWithCode(P.call(owner, 'update_team_formation', { id: crypto.randomUUID(), name: 'Ф' }), Code.NotFound);
     await failsWithCode(P.call(owner, 'update_team_formation', { id: def.id, name: '' }), Code.Invalid);
-    await failsWithCode(P.call(owner, 'get_team_formation', { id: 'def' }), Code.Invalid, /^Идентификатор: /);
+    await failsWithCode(P.call(owner, 'delete_team_formation', { id: 'def' }), Code.Invalid, /^Идентификатор: /);
   });
 });
 

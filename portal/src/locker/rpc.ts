@@ -58,14 +58,6 @@ export const lockerRpcs: RpcDef[] = [
       }),
   ),
 
-  // Members of the formation's team.
-  rpc('get_team_formation', 'session', input({ id: uuid }), async ({ input: i, userId, nk }) => {
-    const f = await getFormation(nk.db, i.id);
-    if (!f) throw notFound(FORMATION_NOT_FOUND);
-    await requireMember(nk.db, f.teamId, userId);
-    return f;
-  }),
-
   // Managers. isDefault true switches the team's default to it; the default cannot be unset, only replaced.
   rpc(
     'update_team_formation',

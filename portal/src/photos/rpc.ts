@@ -61,11 +61,6 @@ export const photoRpcs: RpcDef[] = [
     },
   ),
 
-  // Anyone; a deleted section only for managers.
-  rpc('get_team_photo_section', 'public', z.object({ id: uuid }), async ({ input, userId, nk }) =>
-    sections.visible(nk.db, input.id, userId),
-  ),
-
   // Managers, deleted sections included. Omitted fields stay; null or '' clears the cover.
   rpc(
     'update_team_photo_section',
@@ -110,9 +105,6 @@ export const photoRpcs: RpcDef[] = [
       });
     },
   ),
-
-  // Anyone; a deleted photo, or one of a deleted section, only for managers.
-  rpc('get_team_photo', 'public', z.object({ id: uuid }), async ({ input, userId, nk }) => photos.visible(nk.db, input.id, userId)),
 
   // Managers, deleted photos included.
   rpc(

@@ -31,6 +31,10 @@ export interface NewTeamPlayer {
   creatorId: string;
   number: number;
   isConfirmed: boolean;
+  /** 0 (not chosen) when absent. */
+  fieldRole?: number;
+  /** 0 (player) when absent. */
+  teamRole?: number;
 }
 
 /** Fields an approval may set; undefined leaves a field as it is. */
@@ -107,9 +111,13 @@ export async function playerOwner(q: Queryable, playerId: string): Promise<strin
   return rows[0]?.creator_id;
 }
 
-export async function isOnTeam(q: Queryable, teamId: string, playerId: string): Promise<boolean> {
-  const rows = await q.query('SELECT 1 FROM team_player WHERE team_id = $1 AND player_id = $2', [teamId, playerId]);
-  return rows.length > 0;
+/** The player's membership of the team (confirmed, or a request waiting); undefined when there is none. */
+export async function membershipOf(q: Queryable, teamId: string, playerId: string): Promise<{ id: string; is_confirmed: boolean } | undefined> {
+  const rows = await q.query<{ id: string; is_confirmed: boolean }>(
+    'SELECT id, is_confirmed FROM team_player WHERE team_id = $1 AND player_id = $2',
+    [teamId, playerId],
+  );
+  return rows[0];
 }
 
 /** Whether a number is worn by someone on the team other than exceptId. */
@@ -133,9 +141,9 @@ export async function lowestFreeNumber(q: Queryable, teamId: string): Promise<nu
 
 export async function insertTeamPlayer(q: Queryable, t: NewTeamPlayer): Promise<TeamPlayer> {
   await q.execute(
-    `INSERT INTO team_player (id, team_id, player_id, user_id, creator_id, number, is_confirmed)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [t.id, t.teamId, t.playerId, t.userId, t.creatorId, t.number, t.isConfirmed],
+    `INSERT INTO team_player (id, team_id, player_id, user_id, creator_id, number, is_confirmed, field_role, team_role)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [t.id, t.teamId, t.playerId, t.userId, t.creatorId, t.number, t.isConfirmed, t.fieldRole ?? 0, t.teamRole ?? 0],
   );
   return (await getTeamPlayer(q, t.id))!;
 }

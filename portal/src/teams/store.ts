@@ -261,3 +261,8 @@ export async function listTeams(q: Queryable, f: TeamFilter): Promise<{ teams: T
   const rows = await q.query<Row>(sql, values);
   return paged('teams', rows, f.limit, toTeam, (r) => encodeCursor([r.time_us, r.id] satisfies CursorKey));
 }
+
+/** A team's name, for what is said about it (notifications); undefined when there is no such team. */
+export async function teamName(q: Queryable, id: string): Promise<string | undefined> {
+  return (await q.query<{ name: string }>('SELECT name FROM team WHERE id = $1', [id]))[0]?.name;
+}

@@ -32,6 +32,7 @@ const players = [{ id: 'tp1', player_id: 'p1', number: 9, field_role: 4, is_conf
 type Handler = (payload: Record<string, unknown>) => unknown;
 function server(overrides: Record<string, Handler> = {}) {
   const handlers: Record<string, Handler> = {
+    get_team: () => ({ id: 't1', name: 'Спартак', viewer: { is_member: true } }),
     list_team_formations: () => ({ formations }),
     list_team_player_positions: () => ({ positions }),
     list_team_players: () => ({ team_players: players }),
@@ -101,7 +102,14 @@ describe('3D locker room', () => {
     expect(await screen.findByText(WEBGL_MISSING)).toBeInTheDocument();
   });
 
-  it('tells non-members the locker room is for the team only', async () => {
+  it('tells non-members the locker room is for the team only, without asking for it', async () => {
+    server({ get_team: () => ({ id: 't1', viewer: { is_member: false } }) });
+    open();
+    expect(await screen.findByText('Раздевалка доступна только игрокам команды.')).toBeInTheDocument();
+    expect(rpc.mock.calls.map((c) => c[0])).toEqual(['get_team']);
+  });
+
+  it('says the same when the server refuses a member who has just left', async () => {
     server({ list_team_formations: () => { throw new ApiError(403, 7, 'denied'); } });
     open();
     expect(await screen.findByText('Раздевалка доступна только игрокам команды.')).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../lib/nakama/errors.ts';
+import { useTeam } from '../../shared/api/teams.ts';
 import { ErrorState, Notice, Spinner } from '../../shared/ui/index.tsx';
 import { confirmedPlayersQuery, currentFormation, formationsQuery, positionsQuery } from './api/locker.ts';
 import { lockerMessages as m } from './messages.ts';
@@ -11,10 +12,13 @@ import './locker.css';
 
 export function Component() {
   const { teamId = '' } = useParams();
-  const formations = useQuery(formationsQuery(teamId));
+  const team = useTeam(teamId);
+  // Only members may open the locker room: nobody else asks for it (and gets refused).
+  const isMember = !!team.data?.viewer.is_member;
+  const formations = useQuery({ ...formationsQuery(teamId), enabled: isMember });
   const current = formations.data ? currentFormation(formations.data) : undefined;
   const positions = useQuery({ ...positionsQuery(teamId, current?.id ?? ''), enabled: !!current });
-  const roster = useQuery(confirmedPlayersQuery(teamId));
+  const roster = useQuery({ ...confirmedPlayersQuery(teamId), enabled: isMember });
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
   const height = usePitchHeight(container);
   const [unsupported, setUnsupported] = useState(false);
@@ -57,6 +61,8 @@ export function Component() {
     };
   }, [ready, container, positions.data, roster.data]);
 
+  if (team.isError) return <ErrorState onRetry={() => void team.refetch()}>{m.loadFailed}</ErrorState>;
+  if (team.data && !isMember) return <Notice kind="info">{m.membersOnly}</Notice>;
   if (formations.isError) {
     const denied = formations.error instanceof ApiError && formations.error.status === 403;
     return denied ? <Notice kind="info">{m.membersOnly}</Notice> : <ErrorState>{m.loadFailed}</ErrorState>;

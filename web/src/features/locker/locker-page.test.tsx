@@ -21,7 +21,7 @@ const long = { id: 'tp3', player_id: 'p3', number: 77, field_role: 4, is_confirm
 function server(overrides: Record<string, (payload: Record<string, unknown>) => unknown> = {}) {
   rpc.mockImplementation(async (id: string, payload: Record<string, unknown>) => {
     if (overrides[id]) return overrides[id](payload);
-    if (id === 'get_team') return { id: 't1', viewer: { can_manage: true } };
+    if (id === 'get_team') return { id: 't1', name: 'Спартак', viewer: { can_manage: true, is_member: true } };
     if (id === 'list_team_formations') return { formations };
     if (id === 'list_team_player_positions') return { positions: [] };
     if (id === 'list_team_players') return { team_players: players };
@@ -89,10 +89,40 @@ describe('locker room', () => {
     expect(await screen.findByText('Позиция игрока Бенчев Пётр сохранена')).toBeInTheDocument();
   });
 
-  it('tells non-members the locker room is for the team only', async () => {
+  it('tells non-members the locker room is for the team only, without asking for it', async () => {
+    server({ get_team: () => ({ id: 't1', viewer: { can_manage: false, is_member: false } }) });
+    renderPage(<LockerPage />, '/teams/t1/locker', '/teams/:teamId/locker');
+    expect(await screen.findByText('Раздевалка доступна только игрокам команды.')).toBeInTheDocument();
+    expect(rpc.mock.calls.map((c) => c[0])).toEqual(['get_team']);
+  });
+
+  it('says the same when the server refuses a member who has just left', async () => {
     server({ list_team_formations: () => { throw new ApiError(403, 7, 'denied'); } });
     renderPage(<LockerPage />, '/teams/t1/locker', '/teams/:teamId/locker');
     expect(await screen.findByText('Раздевалка доступна только игрокам команды.')).toBeInTheDocument();
+  });
+
+  it('lets a manager delete the formation shown, after a confirmation naming it, but never the last one', async () => {
+    server({ delete_team_formation: () => ({}) });
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Удалить формацию' }));
+    const dialog = screen.getByRole('dialog', { name: 'Удалить формацию «default»?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Удалить' }));
+    expect(rpc).toHaveBeenCalledWith('delete_team_formation', { id: 'f1' });
+    expect(await screen.findByText('Формация «default» удалена')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps the only formation, and offers deleting to managers only', async () => {
+    server({ list_team_formations: () => ({ formations: [formations[0]] }) });
+    const { unmount } = open();
+    expect(await screen.findByRole('button', { name: 'Удалить формацию' })).toBeDisabled();
+    unmount();
+    server({ get_team: () => ({ id: 't1', viewer: { can_manage: false, is_member: true } }) });
+    open();
+    await screen.findByTestId('pitch');
+    expect(screen.queryByRole('button', { name: 'Удалить формацию' })).not.toBeInTheDocument();
   });
 
   it('reports a failed new formation', async () => {

@@ -15,6 +15,7 @@ import {
   movePosition, positionsQuery,
 } from './api/locker.ts';
 import { Bench, ChipContent, fullName } from './bench.tsx';
+import { FormationDelete } from './formation-delete.tsx';
 import { announcements, BENCH_ID, draggedPlayer, landing, screenReaderInstructions } from './dnd.ts';
 import { lockerMessages as m } from './messages.ts';
 import { Pitch, type PitchToken } from './pitch.tsx';
@@ -41,10 +42,12 @@ export function Component() {
   const toast = useToast();
   const team = useTeam(teamId);
   const authenticated = useAuthenticated();
-  const formations = useQuery(formationsQuery(teamId));
+  // Only members may open the locker room: nobody else asks for it (and gets refused).
+  const isMember = !!team.data?.viewer.is_member;
+  const formations = useQuery({ ...formationsQuery(teamId), enabled: isMember });
   const current = formations.data ? currentFormation(formations.data) : undefined;
   const positions = useQuery({ ...positionsQuery(teamId, current?.id ?? ''), enabled: !!current });
-  const roster = useQuery(confirmedPlayersQuery(teamId));
+  const roster = useQuery({ ...confirmedPlayersQuery(teamId), enabled: isMember });
   const [benchPick, setBenchPick] = useState<string | null>(null);
   const [dragging, setDragging] = useState<TeamPlayer | null>(null);
   const [pitchBox, setPitchBox] = useState<HTMLDivElement | null>(null);
@@ -81,6 +84,9 @@ export function Component() {
     qc.setQueryData<Position[]>(positionsKey, (old) => old?.map((o) => (o.id === p.id ? { ...o, x, y } : o)));
   }
 
+  if (team.isPending) return <Spinner />;
+  if (team.isError) return <ErrorState onRetry={() => void team.refetch()}>{m.loadFailed}</ErrorState>;
+  if (!isMember) return <Notice kind="info">{m.membersOnly}</Notice>;
   if (formations.isError) {
     const denied = formations.error instanceof ApiError && formations.error.status === 403;
     return denied ? <Notice kind="info">{m.membersOnly}</Notice> : <ErrorState onRetry={() => void formations.refetch()}>{m.loadFailed}</ErrorState>;
@@ -191,6 +197,7 @@ export function Component() {
               {canManage && <option value={NEW}>{m.createNew}</option>}
             </select>
           </div>
+          {canManage && current && <FormationDelete teamId={teamId} formation={current} last={list.length <= 1} onBefore={() => burst.flush()} />}
           <Link className="btn btn-ghost" to="../locker3d" relative="path">{m.view3d}</Link>
         </div>
         <div ref={setPitchBox} className="locker-pitch">

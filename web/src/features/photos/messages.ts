@@ -35,4 +35,10 @@ export const photoMessages = {
   photoRestored: 'Фото восстановлено',
   actionFailed: 'Не удалось выполнить действие',
   sectionTitleRequired: 'Введите название раздела.',
+  editCaption: 'Подпись',
+  editCaptionNamed: (n: number) => `Изменить подпись фото ${n}`,
+  captionTitle: (n: number) => `Подпись к фото ${n}`,
+  caption: 'Подпись',
+  captionHint: 'Видна под фото при просмотре. Пустая подпись удаляется.',
+  captionSaved: 'Подпись сохранена',
 };

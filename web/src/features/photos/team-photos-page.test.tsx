@@ -117,6 +117,32 @@ describe('team photos', () => {
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
 
+  it('lets a manager change a photo\'s caption, which the viewer then shows', async () => {
+    let captions: Record<string, string> = {};
+    mockServer(true, {
+      list_team_photos: (p) => ({ photos: p.section_id === 's1' ? [1, 2].map((n) => photo(n, captions[`p${n}`] !== undefined ? { description: captions[`p${n}`] } : {})) : [] }),
+      update_team_photo: (p) => {
+        captions = { ...captions, [String(p.id)]: String(p.description) };
+        return photo(2, { description: p.description });
+      },
+    });
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Изменить подпись фото 2' }));
+    const dialog = screen.getByRole('dialog', { name: 'Подпись к фото 2' });
+    await user.type(within(dialog).getByLabelText('Подпись'), '  Разминка перед финалом ');
+    await user.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    expect(rpc).toHaveBeenCalledWith('update_team_photo', { id: 'p2', description: 'Разминка перед финалом' });
+    expect(await screen.findByText('Подпись сохранена')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Открыть фото 2: Разминка перед финалом' })).toBeInTheDocument();
+    // Emptied, the caption is cleared.
+    await user.click(screen.getByRole('button', { name: 'Изменить подпись фото 1' }));
+    await user.clear(within(screen.getByRole('dialog')).getByLabelText('Подпись'));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Сохранить' }));
+    expect(rpc).toHaveBeenCalledWith('update_team_photo', { id: 'p1', description: '' });
+  });
+
   it('lets a manager manage sections and move, delete and restore photos', async () => {
     mockServer(true, { create_team_photo_section: (p) => ({ id: 's3', photo_count: 0, ...p }) });
     const user = userEvent.setup();

@@ -1,113 +1,174 @@
-// /teams/{teamId}/join: choose one of your players, optionally a shirt number (the free one is suggested).
+// /teams/{teamId}/join: one's own player onto the team, as the viewer stands. A manager adds theirs at
+// once; an invitee (?invitation=<id>, or any invitation of theirs to the team) or the holder of a join
+// link (?token=<token>) accepts with one; anyone else sends a join request to an open team. The viewer's
+// players already on the team are listed, and can leave it.
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { fileUrl } from '../../lib/nakama/upload.ts';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { Player } from '@tribuna/portal/types';
+import { myInvitationKeys, useMyTeamInvitation } from '../../shared/api/invitations.ts';
 import { fullName, useMyPlayers } from '../../shared/api/players.ts';
-import { teamPlayerKeys } from '../../shared/api/roster.ts';
+import { teamPlayerKeys, useTeamPlayers } from '../../shared/api/roster.ts';
 import { teamKeys, useTeam } from '../../shared/api/teams.ts';
 import { apiErrorMessage } from '../../shared/lib/error-message.ts';
 import { withReturn } from '../../shared/lib/return-to.ts';
+import { EmptyState, ErrorState, Notice, PageTitle, Spinner } from '../../shared/ui/index.tsx';
+import { useToast } from '../../shared/ui/toast.tsx';
 import { useAuthenticated } from '../../stores/session.ts';
-import { EmptyState, ErrorState, Field, Notice, PageTitle, Spinner } from '../../shared/ui/index.tsx';
-import { freeNumberKey, useFreeNumber } from './api/get-team-free-number.ts';
+import { acceptInvitation, type InvitationRef } from './api/accept-team-invitation.ts';
+import { addTeamPlayer, type Placement } from './api/add-team-player.ts';
+import { declineInvitation } from './api/decline-team-invitation.ts';
+import { freeNumberKey } from './api/get-team-free-number.ts';
 import { requestJoin } from './api/request-join-team-player.ts';
 import { rosterMessages as m } from './messages.ts';
+import { MyTeamPlayers } from './my-team-players.tsx';
+import { PlacementForm } from './placement-form.tsx';
+import './roster.css';
 
-export function validNumber(raw: string): number | undefined | null {
-  if (raw.trim() === '') return undefined;
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 && n <= 99 ? n : null;
-}
+type Mode = 'link' | 'invited' | 'manager' | 'waiting' | 'member' | 'closed' | 'request';
 
 export function Component() {
   const { teamId = '' } = useParams();
+  const [params] = useSearchParams();
+  const here = useLocation();
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const toast = useToast();
   const authenticated = useAuthenticated();
+  const token = params.get('token') || undefined;
+  const askedInvitation = params.get('invitation') || undefined;
   const team = useTeam(teamId);
   const players = useMyPlayers(authenticated);
-  const free = useFreeNumber(teamId);
-  const [playerId, setPlayerId] = useState('');
-  const [number, setNumber] = useState('');
-  const [error, setError] = useState<string>();
-  const [sending, setSending] = useState(false);
+  const roster = useTeamPlayers(teamId);
+  const invitation = useMyTeamInvitation(teamId, authenticated && !token);
 
   if (!authenticated) {
     return (
-      <section className="stack">
-        <Notice kind="info">{m.signIn}</Notice>
-        <Link className="btn btn-primary" to={withReturn('/login', `/teams/${teamId}/join`)}>{m.toLogin}</Link>
+      <section className="stack narrow-block">
+        <Notice kind="info">{token || askedInvitation ? m.signInInvited : m.signIn}</Notice>
+        <Link className="btn btn-primary align-start" to={withReturn('/login', here.pathname + here.search)}>{m.toLogin}</Link>
       </section>
     );
   }
-  const viewer = team.data?.viewer;
-  if (viewer?.pending_request_id) return <Notice kind="info">{m.alreadyAsked}</Notice>;
-  if (viewer?.is_member || viewer?.has_player) return <Notice kind="info">{m.alreadyIn}</Notice>;
-  if (viewer && !viewer.can_join) return <Notice kind="info">{m.closedTeam}</Notice>;
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const n = validNumber(number);
-    if (n === null) {
-      setError(m.numberRange);
-      return;
-    }
-    setError(undefined);
-    setSending(true);
-    try {
-      await requestJoin(teamId, playerId, n);
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: teamKeys.detail(teamId) }),
-        qc.invalidateQueries({ queryKey: teamPlayerKeys.team(teamId) }),
-        qc.invalidateQueries({ queryKey: freeNumberKey(teamId) }),
-      ]);
-      navigate(`/teams/${teamId}`);
-    } catch (err) {
-      setError(apiErrorMessage(err, m.sendFailed));
-    } finally {
-      setSending(false);
-    }
+  if (team.isPending || players.isPending || roster.isPending || invitation.isLoading) return <Spinner />;
+  if (team.isError || roster.isError || invitation.isError) {
+    const retry = () => void Promise.all([team.refetch(), roster.refetch(), invitation.refetch()]);
+    return <ErrorState onRetry={retry}>{m.loadFailed}</ErrorState>;
   }
+  if (players.isError) return <ErrorState onRetry={() => void players.refetch()}>{m.playersLoadFailed}</ErrorState>;
 
-  return (
-    <section className="stack narrow-block">
-      <PageTitle>{m.joinTitle}</PageTitle>
-      {players.isPending && <Spinner />}
-      {players.isError && <ErrorState onRetry={() => void players.refetch()}>{m.playersLoadFailed}</ErrorState>}
-      {players.isSuccess && players.data.length === 0 && (
+  const t = team.data;
+  const viewer = t.viewer;
+  const invited = invitation.data ?? undefined;
+  const mineIds = new Set(players.data.map((p) => p.id));
+  const mine = roster.data.filter((tp) => mineIds.has(tp.player_id));
+  const confirmedIds = new Set(mine.filter((tp) => tp.is_confirmed).map((tp) => tp.player_id));
+  const onTeamIds = new Set(mine.map((tp) => tp.player_id));
+  const mode: Mode = token
+    ? 'link'
+    : invited
+      ? 'invited'
+      : viewer.can_manage
+        ? 'manager'
+        : viewer.pending_request_id
+          ? 'waiting'
+          : viewer.has_player
+            ? 'member'
+            : viewer.can_join
+              ? 'request'
+              : 'closed';
+
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: teamKeys.detail(teamId) }),
+      qc.invalidateQueries({ queryKey: teamPlayerKeys.team(teamId) }),
+      qc.invalidateQueries({ queryKey: freeNumberKey(teamId) }),
+      qc.invalidateQueries({ queryKey: myInvitationKeys.team(teamId) }),
+    ]);
+  const accept = (ref: InvitationRef) => async (p: Placement) => {
+    await acceptInvitation(ref, p);
+    toast(m.joined, 'success');
+    await refresh();
+    navigate(`/teams/${teamId}/roster`);
+  };
+  const add = async (p: Placement, player: Player) => {
+    await addTeamPlayer(teamId, p);
+    toast(m.added(fullName(player)), 'success');
+    await refresh();
+    navigate(`/teams/${teamId}/roster`);
+  };
+  const request = async (p: Placement) => {
+    await requestJoin(teamId, p.player_id, p.number);
+    await refresh();
+    navigate(`/teams/${teamId}`);
+  };
+  const decline = (id: string) =>
+    declineInvitation(id).then(
+      async () => {
+        toast(m.declined, 'success');
+        await refresh();
+        navigate(`/teams/${teamId}`);
+      },
+      (err: unknown) => toast(apiErrorMessage(err, m.declineFailed), 'error'),
+    );
+
+  /** The form for the mode's step, with the players it may take. */
+  function form(available: Player[], props: Omit<Parameters<typeof PlacementForm>[0], 'teamId' | 'players'>) {
+    if (players.data!.length === 0) {
+      return (
         <>
           <EmptyState>{m.noPlayers}</EmptyState>
-          <Link className="btn btn-secondary" to="/players/create">{m.createPlayer}</Link>
+          <Link className="btn btn-secondary align-start" to={`/players/create?next=${encodeURIComponent(here.pathname + here.search)}`}>
+            {m.createPlayer}
+          </Link>
+        </>
+      );
+    }
+    if (available.length === 0) return <Notice kind="info">{m.allPlaced}</Notice>;
+    return <PlacementForm teamId={teamId} players={available} {...props} />;
+  }
+  const notConfirmed = players.data.filter((p) => !confirmedIds.has(p.id));
+  const notOnTeam = players.data.filter((p) => !onTeamIds.has(p.id));
+
+  return (
+    <section className="stack narrow-block join-page">
+      {askedInvitation && !invited && !token && <Notice kind="error">{m.invitationGone}</Notice>}
+      {(mode === 'link' || mode === 'invited') && (
+        <>
+          <PageTitle>{m.invitedTitle}</PageTitle>
+          <p className="join-lead">{mode === 'link' ? m.linkLead(t.name) : m.invitedLead(t.name)}</p>
+          {form(notConfirmed, {
+            withRole: true,
+            submitLabel: m.accept,
+            sendingLabel: m.accepting,
+            failedMessage: m.acceptFailed,
+            onSubmit: accept(mode === 'link' ? { token: token! } : { id: invited!.id }),
+            actions: invited && mode === 'invited' && (
+              <button type="button" className="btn btn-ghost" onClick={() => void decline(invited.id)}>{m.declineInvitation}</button>
+            ),
+          })}
         </>
       )}
-      {players.isSuccess && players.data.length > 0 && (
-        <form className="stack" onSubmit={submit} noValidate>
-          <div className="choice-list" role="radiogroup" aria-labelledby="join-player-label">
-            <span id="join-player-label" className="field-label">{m.choosePlayer}</span>
-            {players.data.map((p) => (
-              <label key={p.id} className={playerId === p.id ? 'choice selected' : 'choice'}>
-                <input type="radio" name="player" value={p.id} checked={playerId === p.id} onChange={() => setPlayerId(p.id)} />
-                <img src={p.avatar_id ? fileUrl(p.avatar_id) : '/images/default-avatar.svg'} alt="" width={40} height={40} />
-                <span>{fullName(p)}</span>
-              </label>
-            ))}
-          </div>
-          <Field
-            label={m.shirtNumber}
-            name="number"
-            type="number"
-            min={1}
-            max={99}
-            value={number}
-            placeholder={free.data?.number ? String(free.data.number) : undefined}
-            hint={free.data ? (free.data.number ? m.suggested(free.data.number) : m.allTaken) : undefined}
-            onChange={(e) => setNumber(e.target.value)}
-          />
-          {error && <Notice kind="error">{error}</Notice>}
-          <button type="submit" className="btn btn-primary" disabled={!playerId || sending}>{sending ? m.sending : m.send}</button>
-        </form>
+      {mode === 'manager' && (
+        <>
+          <PageTitle>{m.addTitle}</PageTitle>
+          <p className="join-lead">{m.addLead}</p>
+          {form(notOnTeam, { withRole: true, submitLabel: m.addSubmit, sendingLabel: m.adding, failedMessage: m.addFailed, onSubmit: add })}
+          <p className="muted">
+            {m.othersHint} <Link to={`/teams/${teamId}/roster#invitations`}>{m.toInvitations}</Link>
+          </p>
+        </>
       )}
+      {mode === 'request' && (
+        <>
+          <PageTitle>{m.joinTitle}</PageTitle>
+          {form(notOnTeam, { withRole: false, submitLabel: m.send, sendingLabel: m.sending, failedMessage: m.sendFailed, onSubmit: request })}
+        </>
+      )}
+      {(mode === 'waiting' || mode === 'member' || mode === 'closed') && <PageTitle>{m.joiningTitle}</PageTitle>}
+      {mode === 'waiting' && <Notice kind="info">{m.alreadyAsked}</Notice>}
+      {mode === 'member' && <Notice kind="info">{m.alreadyIn}</Notice>}
+      {mode === 'closed' && <Notice kind="info">{m.closedTeam}</Notice>}
+      {mine.length > 0 && <MyTeamPlayers players={mine} teamName={t.name} />}
     </section>
   );
 }

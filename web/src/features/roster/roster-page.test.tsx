@@ -1,10 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../test/render.tsx';
 
 const rpc = vi.fn();
+const me = vi.hoisted(() => ({ id: 'someone' }));
 vi.mock('../../lib/nakama/rpc.ts', () => ({ rpc: (...a: unknown[]) => rpc(...a) }));
+vi.mock('../../stores/session.ts', () => ({ useSession: () => ({ status: 'ready', guest: false, session: { user_id: me.id } }) }));
+vi.mock('../../shared/api/users.ts', () => ({ useUsers: () => ({}) }));
 
 const { Component: RosterPage } = await import('./roster-page.tsx');
 
@@ -14,18 +17,22 @@ const tp = (id: string, last: string, extra: Record<string, unknown>) => ({
 });
 
 let canManage = true;
-const roster = [
+const ROSTER = [
   tp('1', 'Заявкин', { is_confirmed: false }),
   tp('2', 'Вратарёв', { field_role: 1 }),
   tp('3', 'Защитников', { field_role: 2 }),
   tp('4', 'Основной', { field_role: 4, is_main_squad: true }),
 ];
+let roster = [...ROSTER];
 
 beforeEach(() => {
   rpc.mockReset();
+  me.id = 'someone';
+  roster = [...ROSTER];
   rpc.mockImplementation(async (id: string) => {
-    if (id === 'get_team') return { id: 't1', viewer: { can_manage: canManage } };
+    if (id === 'get_team') return { id: 't1', name: 'Спартак', viewer: { can_manage: canManage } };
     if (id === 'list_team_players') return { team_players: roster };
+    if (id === 'list_team_invitations') return { invitations: [] };
     return {};
   });
 });
@@ -83,6 +90,51 @@ describe('roster board', () => {
     await screen.findByText('Вратарёв И');
     expect(screen.queryByText('Заявки на вступление')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Убрать/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Покинуть/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /В основной состав/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Приглашения' })).not.toBeInTheDocument();
+    expect(rpc).not.toHaveBeenCalledWith('list_team_invitations', expect.anything());
+  });
+
+  it('shows each player\'s picture (or the default one) and links the name to the player\'s page', async () => {
+    canManage = false;
+    roster[1] = { ...roster[1], player: { first_name: 'И', last_name: 'Вратарёв', avatar_id: 'face' } as never };
+    renderPage(<RosterPage />, '/teams/t1/roster', '/teams/:teamId/roster');
+    const link = await screen.findByRole('link', { name: 'Вратарёв И' });
+    expect(link).toHaveAttribute('href', '/players/p-2');
+    expect(screen.getByTestId('player-p-2').querySelector('img')).toHaveAttribute('src', '/uploads/face');
+    expect(screen.getByTestId('player-p-3').querySelector('img')).toHaveAttribute('src', '/images/default-avatar.svg');
+    expect(screen.getByRole('link', { name: 'Основной И' })).toHaveAttribute('href', '/players/p-4');
+  });
+
+  it('lets a manager remove a player after a confirmation that names them', async () => {
+    canManage = true;
+    const user = userEvent.setup();
+    renderPage(<RosterPage />, '/teams/t1/roster', '/teams/:teamId/roster');
+    await user.click(await screen.findByRole('button', { name: 'Убрать из команды: Защитников И' }));
+    const dialog = screen.getByRole('dialog', { name: 'Убрать игрока из команды?' });
+    expect(dialog).toHaveTextContent('Игрок Защитников И больше не будет в составе команды');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(rpc).not.toHaveBeenCalledWith('reject_team_player', expect.anything());
+    await user.click(screen.getByRole('button', { name: 'Убрать из команды: Защитников И' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Убрать из команды' }));
+    await waitFor(() => expect(rpc).toHaveBeenCalledWith('reject_team_player', { id: '3' }));
+    expect(await screen.findByText('Игрок Защитников И убран из команды')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Приглашения' })).toBeInTheDocument();
+  });
+
+  it('lets a player\'s owner take only their own player off the team, wherever it stands', async () => {
+    canManage = false;
+    me.id = 'owner-of-4';
+    roster[3] = { ...roster[3], user_id: 'owner-of-4' };
+    const user = userEvent.setup();
+    renderPage(<RosterPage />, '/teams/t1/roster', '/teams/:teamId/roster');
+    const leave = await screen.findByRole('button', { name: 'Покинуть команду: Основной И' });
+    expect(screen.getAllByRole('button', { name: /^Покинуть команду/ })).toHaveLength(1);
+    await user.click(leave);
+    const dialog = screen.getByRole('dialog', { name: 'Покинуть команду?' });
+    expect(dialog).toHaveTextContent('Игрок Основной И больше не будет в команде «Спартак».');
+    await user.click(within(dialog).getByRole('button', { name: 'Покинуть команду' }));
+    await waitFor(() => expect(rpc).toHaveBeenCalledWith('reject_team_player', { id: '4' }));
   });
 });

@@ -1,19 +1,26 @@
 // /teams/{teamId}/roster: join requests, the pool of confirmed players (filterable by role) and the
-// main squad in role columns. Managers drag players onto a column (or use the per-player menu).
+// main squad in role columns, each player with their picture and a link to their page. Managers drag
+// players onto a column (or use the per-player menu), remove players and invite people; a player's
+// owner may take them off the team.
 import {
   DndContext, KeyboardSensor, PointerSensor, pointerWithin, rectIntersection, useDraggable, useDroppable, useSensor, useSensors,
   type CollisionDetection, type DragEndEvent,
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
-import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { fileUrl } from '../../lib/nakama/upload.ts';
 import { useTeam } from '../../shared/api/teams.ts';
 import { Button, EmptyState, ErrorState, Spinner, ToggleButton } from '../../shared/ui/index.tsx';
 import { useTeamPlayers, type TeamPlayer } from '../../shared/api/roster.ts';
 import { useApprove } from './api/approve-team-player.ts';
 import { useReject } from '../../shared/api/reject-team-player.ts';
 import { FIELD_ROLES } from '../../shared/lib/roles.ts';
+import { useSession } from '../../stores/session.ts';
+import { InvitationsPanel } from './invitations-panel.tsx';
+import { LeaveOrRemove, nameOf } from './leave-or-remove.tsx';
 import { ROLE_GROUPS, SUBSTITUTE, rosterMessages as m } from './messages.ts';
+import { DEFAULT_AVATAR } from './placement-form.tsx';
 import './roster.css';
 
 // The column under the pointer; with the keyboard (no pointer) the one the card overlaps most.
@@ -22,11 +29,28 @@ const collision: CollisionDetection = (args) => {
   return under.length ? under : rectIntersection(args);
 };
 
-function nameOf(tp: TeamPlayer): string {
-  return [tp.player.last_name, tp.player.first_name].filter(Boolean).join(' ');
+/**
+ * The player's picture, number and name linking to their page. A chip is dragged by its name too; Enter on
+ * the name opens the page rather than picking the chip up.
+ */
+function Who({ tp }: { tp: TeamPlayer }) {
+  return (
+    <>
+      <img className="chip-avatar" src={tp.player.avatar_id ? fileUrl(tp.player.avatar_id) : DEFAULT_AVATAR} alt="" width={28} height={28} draggable={false} />
+      <span className="chip-number">{tp.number}</span>
+      <Link
+        className="chip-name"
+        to={`/players/${tp.player_id}`}
+        draggable={false}
+        onKeyDown={(e) => e.stopPropagation()}
+      >
+        {nameOf(tp)}
+      </Link>
+    </>
+  );
 }
 
-function PlayerChip({ tp, draggable, children }: { tp: TeamPlayer; draggable: boolean; children?: React.ReactNode }) {
+function PlayerChip({ tp, draggable, children }: { tp: TeamPlayer; draggable: boolean; children?: ReactNode }) {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: tp.id, disabled: !draggable });
   return (
     <div
@@ -37,21 +61,26 @@ function PlayerChip({ tp, draggable, children }: { tp: TeamPlayer; draggable: bo
       {...(draggable ? { ...listeners, ...attributes } : {})}
       aria-roledescription={draggable ? m.draggable : undefined}
     >
-      <span className="chip-number">{tp.number}</span>
-      <span className="chip-name">{nameOf(tp)}</span>
-      {tp.team_role === 1 && <span className="badge">{m.admin}</span>}
-      {children}
+      <Who tp={tp} />
+      {(tp.team_role === 1 || children) && (
+        <span className="chip-actions">
+          {tp.team_role === 1 && <span className="badge">{m.admin}</span>}
+          {children}
+        </span>
+      )}
     </div>
   );
 }
 
-function RoleColumn({ role, label, players, canManage, error, onRemove }: {
+function RoleColumn({ role, label, players, canManage, error, onRemove, leave }: {
   role: number;
   label: string;
   players: TeamPlayer[];
   canManage: boolean;
   error: boolean;
   onRemove(tp: TeamPlayer): void;
+  /** The control by which the viewer's own player leaves, where they may not manage the team. */
+  leave(tp: TeamPlayer): ReactNode;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: `role-${role}`, disabled: !canManage });
   return (
@@ -61,7 +90,7 @@ function RoleColumn({ role, label, players, canManage, error, onRemove }: {
       {players.length === 0 && canManage && <p className="muted drop-hint">{m.dropHere}</p>}
       {players.map((tp) => (
         <PlayerChip key={tp.id} tp={tp} draggable={canManage}>
-          {canManage && (
+          {canManage ? (
             <button
               type="button"
               className="chip-action chip-remove"
@@ -72,6 +101,8 @@ function RoleColumn({ role, label, players, canManage, error, onRemove }: {
             >
               ×
             </button>
+          ) : (
+            leave(tp)
           )}
         </PlayerChip>
       ))}
@@ -87,8 +118,7 @@ function Request({ tp, onAdd, onDecline, busy }: { tp: TeamPlayer; onAdd(role: n
   return (
     <li ref={setNodeRef} className={`request${isDragging ? ' dragging' : ''}`} style={{ transform: CSS.Translate.toString(transform) }}>
       <span className="request-handle draggable" data-testid={`request-${tp.player_id}`} {...listeners} {...attributes} aria-roledescription={m.draggable}>
-        <span className="chip-number">{tp.number}</span>
-        <span className="chip-name">{nameOf(tp)}</span>
+        <Who tp={tp} />
       </span>
       <select aria-label={`${m.fieldRole}: ${nameOf(tp)}`} value={role} onChange={(e) => setRole(Number(e.target.value))}>
         {Object.entries(FIELD_ROLES).filter(([v]) => v !== '0').map(([v, label]) => <option key={v} value={v}>{label}</option>)}
@@ -109,6 +139,30 @@ export function Component() {
   const [errorColumn, setErrorColumn] = useState<number | null>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
   const canManage = !!team.data?.viewer.can_manage;
+  const me = useSession().session?.user_id;
+  const teamName = team.data?.name ?? '';
+  const { hash } = useLocation();
+  // The join page links the invitations panel (#invitations): shown once the roster has loaded.
+  const loaded = players.isSuccess && team.isSuccess;
+  useEffect(() => {
+    if (hash === '#invitations' && canManage && loaded) document.getElementById('invitations')?.scrollIntoView?.();
+  }, [hash, canManage, loaded]);
+
+  // A drag released over a player's name would follow its link: the click that ends a drag is not one.
+  const dragging = useRef(false);
+  useEffect(() => {
+    const swallow = (e: MouseEvent) => {
+      if (dragging.current) e.preventDefault();
+    };
+    window.addEventListener('click', swallow, true);
+    return () => window.removeEventListener('click', swallow, true);
+  }, []);
+  const dragOver = () => {
+    // The click of the releasing press comes right after the drag's end, before this runs.
+    setTimeout(() => {
+      dragging.current = false;
+    }, 0);
+  };
 
   if (players.isPending || team.isPending) return <Spinner />;
   if (players.isError) return <ErrorState onRetry={() => void players.refetch()}>{m.loadFailed}</ErrorState>;
@@ -126,7 +180,12 @@ export function Component() {
     );
   };
 
+  /** The viewer's own player may leave; a manager removes anyone (their own player leaves). */
+  const removal = (tp: TeamPlayer, asManager: boolean) =>
+    asManager || tp.user_id === me ? <LeaveOrRemove tp={tp} teamName={teamName} own={tp.user_id === me} compact /> : null;
+
   const onDragEnd = (e: DragEndEvent) => {
+    dragOver();
     const target = e.over?.id;
     if (typeof target !== 'string' || !target.startsWith('role-')) return;
     const tp = all.find((p) => p.id === e.active.id);
@@ -135,7 +194,15 @@ export function Component() {
   };
 
   return (
-    <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collision}
+      onDragStart={() => {
+        dragging.current = true;
+      }}
+      onDragCancel={dragOver}
+      onDragEnd={onDragEnd}
+    >
       <div className="roster stack">
         {canManage && (
           <section className="card">
@@ -182,6 +249,7 @@ export function Component() {
                     {ROLE_GROUPS.map((g) => <option key={g.role} value={g.role}>{g.label}</option>)}
                   </select>
                 )}
+                {removal(tp, canManage)}
               </PlayerChip>
             ))}
           </div>
@@ -198,10 +266,12 @@ export function Component() {
                 error={errorColumn === g.role}
                 players={main.filter((tp) => tp.field_role === g.role)}
                 onRemove={(tp) => approve.mutate({ id: tp.id, is_main_squad: false })}
+                leave={(tp) => removal(tp, false)}
               />
             ))}
           </div>
         </section>
+        {canManage && <InvitationsPanel teamId={teamId} />}
       </div>
     </DndContext>
   );

@@ -1,5 +1,6 @@
 // "Delete this?": the question, Cancel (focused first) and Delete, which says it is working while the
-// deletion is on its way. What deleting does, and what follows it, is the caller's.
+// deletion is on its way. What deleting does, and what follows it, is the caller's. ConfirmDialog is the
+// same question for other steps that cannot be taken back (leaving a team, removing a player).
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { apiErrorMessage } from '../lib/error-message.ts';
@@ -15,18 +16,29 @@ interface Props {
   onClose(): void;
 }
 
-function DeleteDialog({ title, children, pending, onDelete, onClose }: Props) {
+interface ConfirmProps extends Omit<Props, 'onDelete'> {
+  /** The button that takes the step, and what it says while the step is on its way. */
+  confirmLabel: string;
+  pendingLabel: string;
+  onConfirm(): void;
+}
+
+export function ConfirmDialog({ title, children, pending, confirmLabel, pendingLabel, onConfirm, onClose }: ConfirmProps) {
   return (
     <Dialog title={title} onClose={onClose}>
       {children}
       <div className="dialog-actions">
         <Button variant="ghost" onClick={onClose} data-autofocus>Отмена</Button>
-        <Button variant="danger" disabled={pending} onClick={onDelete}>
-          {pending ? 'Удаление…' : 'Удалить'}
+        <Button variant="danger" disabled={pending} onClick={onConfirm}>
+          {pending ? pendingLabel : confirmLabel}
         </Button>
       </div>
     </Dialog>
   );
+}
+
+function DeleteDialog({ onDelete, ...rest }: Props) {
+  return <ConfirmDialog {...rest} confirmLabel="Удалить" pendingLabel="Удаление…" onConfirm={onDelete} />;
 }
 
 interface LeaveProps extends Omit<Props, 'onDelete'> {

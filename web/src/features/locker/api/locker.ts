@@ -29,6 +29,7 @@ export const confirmedPlayersQuery = (teamId: string) => teamPlayersQuery(teamId
 
 export const createFormation = (teamId: string, name: string) => rpc<Formation>('create_team_formation', { teamId, name, isDefault: true });
 export const makeDefault = (id: string) => rpc<Formation>('update_team_formation', { id, isDefault: true });
+export const deleteFormation = (id: string) => rpc('delete_team_formation', { id });
 export const createPosition = (p: Omit<Position, 'id'>) => rpc<Position>('create_team_player_position', p);
 export const movePosition = (id: string, x: number, y: number) => rpc<Position>('update_team_player_position', { id, x, y });
 export const deletePosition = (id: string) => rpc('delete_team_player_position', { id });

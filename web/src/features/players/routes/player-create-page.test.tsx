@@ -24,4 +24,22 @@ describe('player creation', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/players/p-1'));
     expect(rpc).toHaveBeenCalledWith('create_player', { first_name: 'Иван', middle_name: undefined, last_name: 'Петров', avatar_id: undefined });
   });
+
+  it('returns to the page it was opened from, a path of this site only', async () => {
+    const user = userEvent.setup();
+    rpc.mockResolvedValue({ id: 'p-2', first_name: 'Олег', last_name: 'Сидоров' });
+    const fill = async () => {
+      await user.type(screen.getByLabelText('Имя'), 'Олег');
+      await user.type(screen.getByLabelText('Фамилия'), 'Сидоров');
+      await user.click(screen.getByRole('button', { name: 'Создать' }));
+    };
+    const back = '/teams/t1/join?token=abc';
+    const { router, unmount } = renderPage(<PlayerCreatePage />, `/players/create?next=${encodeURIComponent(back)}`, '/players/create');
+    await fill();
+    await vi.waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(back));
+    unmount();
+    const other = renderPage(<PlayerCreatePage />, `/players/create?next=${encodeURIComponent('https://evil.example/x')}`, '/players/create');
+    await fill();
+    await vi.waitFor(() => expect(other.router.state.location.pathname).toBe('/players/p-2'));
+  });
 });

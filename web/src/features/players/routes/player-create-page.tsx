@@ -1,8 +1,9 @@
-// /players/create: photo, last name and first name (required), middle name.
-import { Link, useNavigate } from 'react-router';
+// /players/create: photo, last name and first name (required), middle name. Then the new player's page,
+// or the page the form was opened from (?next=, a path of this site: a team's join page).
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAuthenticated } from '../../../stores/session.ts';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
-import { withReturn } from '../../../shared/lib/return-to.ts';
+import { safeReturnPath, withReturn } from '../../../shared/lib/return-to.ts';
 import { Notice, PageTitle } from '../../../shared/ui/index.tsx';
 import { useCreatePlayer } from '../api/create-player.ts';
 import { PlayerForm } from '../components/player-form.tsx';
@@ -12,6 +13,8 @@ export function Component() {
   const authenticated = useAuthenticated();
   const navigate = useNavigate();
   const create = useCreatePlayer();
+  const [params] = useSearchParams();
+  const next = safeReturnPath(params.get('next'));
 
   if (!authenticated) {
     return (
@@ -33,7 +36,7 @@ export function Component() {
         onSubmit={(v) =>
           create.mutate(
             { first_name: v.first_name, middle_name: v.middle_name || undefined, last_name: v.last_name, avatar_id: v.avatar_id },
-            { onSuccess: (p) => navigate(`/players/${p.id}`) },
+            { onSuccess: (p) => navigate(next ?? `/players/${p.id}`) },
           )
         }
       />

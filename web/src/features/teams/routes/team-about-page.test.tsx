@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/render.tsx';
 
@@ -39,5 +40,27 @@ describe('about the team', () => {
     expect(await screen.findByText('Описание отсутствует')).toBeInTheDocument();
     expect(value('Тип')).toHaveTextContent('Открытая');
     expect(value('Рейтинг')).toHaveTextContent('0,00');
+  });
+
+  it('lets only the owner delete the team, after a dialog that names it, and goes to the teams', async () => {
+    rpc.mockImplementation(async (id: string) => (id === 'get_team' ? { ...TEAM, viewer: { ...TEAM.viewer, is_admin: true, is_member: true, can_manage: true } } : {}));
+    const { unmount } = open();
+    await screen.findByRole('heading', { name: 'О команде' });
+    expect(screen.queryByRole('button', { name: 'Удалить команду' })).not.toBeInTheDocument();
+    unmount();
+
+    rpc.mockImplementation(async (id: string) => (id === 'get_team' ? { ...TEAM, viewer: { ...TEAM.viewer, is_owner: true, is_member: true, can_manage: true } } : {}));
+    const user = userEvent.setup();
+    const { router } = open();
+    await user.click(await screen.findByRole('button', { name: 'Удалить команду' }));
+    const dialog = screen.getByRole('dialog', { name: 'Удалить команду «Спартак»?' });
+    expect(dialog).toHaveTextContent('Команда «Спартак» будет удалена навсегда');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(rpc).not.toHaveBeenCalledWith('delete_team', expect.anything());
+    await user.click(screen.getByRole('button', { name: 'Удалить команду' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Удалить' }));
+    expect(rpc).toHaveBeenCalledWith('delete_team', { id: 't1' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/teams'));
+    expect(await screen.findByText('Команда «Спартак» удалена')).toBeInTheDocument();
   });
 });

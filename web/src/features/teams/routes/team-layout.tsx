@@ -1,8 +1,10 @@
 // /teams/{teamId}: the team header (avatar, name, description, joining), the side menu and the child page.
-import { useState } from 'react';
+// The locker room is offered only to those who may open it (the team's members and owner).
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../../lib/nakama/errors.ts';
 import { fileUrl } from '../../../lib/nakama/upload.ts';
+import { useMyTeamInvitation } from '../../../shared/api/invitations.ts';
 import { useReject } from '../../../shared/api/reject-team-player.ts';
 import { useTeam, type TeamWithViewer } from '../../../shared/api/teams.ts';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
@@ -10,6 +12,7 @@ import { Dialog } from '../../../shared/ui/dialog.tsx';
 import { Button, ErrorState, Spinner, useTitle } from '../../../shared/ui/index.tsx';
 import { ImageUpload } from '../../../shared/ui/image-upload.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
+import { useAuthenticated } from '../../../stores/session.ts';
 import { useUpdateTeam } from '../api/update-team.ts';
 import { teamMessages as m } from '../messages.ts';
 import '../teams.css';
@@ -20,8 +23,8 @@ const MENU = [
   { to: 'matches', label: m.matches },
   { to: 'roster', label: m.roster },
   { to: 'schedule', label: m.schedule },
-  { to: 'locker', label: m.locker },
-  { to: 'locker3d', label: m.locker3d },
+  { to: 'locker', label: m.locker, members: true },
+  { to: 'locker3d', label: m.locker3d, members: true },
   { to: 'tournaments', label: m.tournaments },
   { to: 'photos', label: m.photos },
   { to: 'videos', label: m.videos },
@@ -52,11 +55,26 @@ function AvatarDialog({ team, onClose }: { team: TeamWithViewer; onClose(): void
   );
 }
 
-/** Joining, as the viewer stands: the button, or their request waiting with a way to withdraw it. */
-function Joining({ team }: { team: TeamWithViewer }) {
+/**
+ * Joining, as the viewer stands: a manager's way to add their player, an invitation to accept, the join
+ * button (none of the three on the join page itself), or their request waiting with a way to withdraw it.
+ */
+function Joining({ team, onJoinPage }: { team: TeamWithViewer; onJoinPage: boolean }) {
   const withdraw = useReject(team.id);
   const toast = useToast();
+  const authenticated = useAuthenticated();
+  const invitation = useMyTeamInvitation(team.id, authenticated && !team.viewer.can_manage);
   const pending = team.viewer.pending_request_id;
+  if (team.viewer.can_manage) return onJoinPage ? null : <Link className="btn btn-secondary" to="join">{m.addPlayer}</Link>;
+  if (invitation.data) {
+    if (onJoinPage) return null;
+    return (
+      <div className="team-request" role="status">
+        <span className="badge">{m.invitedHere}</span>
+        <Link className="btn btn-primary" to={`join?invitation=${invitation.data.id}`}>{m.acceptInvitation}</Link>
+      </div>
+    );
+  }
   if (pending) {
     return (
       <div className="team-request" role="status">
@@ -77,7 +95,35 @@ function Joining({ team }: { team: TeamWithViewer }) {
       </div>
     );
   }
-  return team.viewer.can_join ? <Link className="btn btn-primary" to="join">{m.join}</Link> : null;
+  return team.viewer.can_join && !onJoinPage ? <Link className="btn btn-primary" to="join">{m.join}</Link> : null;
+}
+
+/**
+ * The section menu; on a phone it is a strip that scrolls sideways, and the active section is scrolled
+ * into it whenever the address changes (only the strip moves, never the page).
+ */
+function TeamMenu({ isMember }: { isMember: boolean }) {
+  const here = useLocation();
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const menu = ref.current;
+    const active = menu?.querySelector<HTMLElement>('a.active');
+    if (!menu || !active || menu.scrollWidth <= menu.clientWidth) return;
+    // Where the tab sits in the strip's scrolled content.
+    const left = active.getBoundingClientRect().left - menu.getBoundingClientRect().left + menu.scrollLeft;
+    const right = left + active.getBoundingClientRect().width;
+    // A little of the neighbouring tab stays in sight, so the strip still shows that it scrolls.
+    const margin = 24;
+    if (left - margin < menu.scrollLeft) menu.scrollLeft = Math.max(0, left - margin);
+    else if (right + margin > menu.scrollLeft + menu.clientWidth) menu.scrollLeft = right + margin - menu.clientWidth;
+  }, [here.pathname, isMember]);
+  return (
+    <nav ref={ref} className="team-menu" aria-label={m.menu}>
+      {MENU.filter((i) => isMember || !i.members).map((i) => (
+        <NavLink key={i.to} to={i.to} end={i.end}>{i.label}</NavLink>
+      ))}
+    </nav>
+  );
 }
 
 export function Component() {
@@ -114,16 +160,12 @@ export function Component() {
         <div className="team-title">
           <h1>{team.name}</h1>
           <p className="muted">{team.description || m.noDescription}</p>
-          <Joining team={team} />
+          <Joining team={team} onJoinPage={here.pathname.split('/')[3] === 'join'} />
         </div>
       </header>
       {changingAvatar && <AvatarDialog team={team} onClose={() => setChangingAvatar(false)} />}
       <div className="team-body">
-        <nav className="team-menu" aria-label={m.menu}>
-          {MENU.map((i) => (
-            <NavLink key={i.to} to={i.to} end={i.end}>{i.label}</NavLink>
-          ))}
-        </nav>
+        <TeamMenu isMember={team.viewer.is_member} />
         <div className="team-content">
           <Outlet />
         </div>
