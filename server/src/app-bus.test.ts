@@ -4,8 +4,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
 import type { Msg } from './encode.ts';
-import type { BackoffLimit, LimitStore, Revocation, WindowLimit } from './realtime/bus.ts';
-import { LocalBus, MemoryLimitStore } from './realtime/local-bus.ts';
+import type { BackoffLimit, LimitStore, RateLimit, Revocation, WindowLimit } from './realtime/bus.ts';
+import { LocalBus } from './realtime/local-bus.ts';
+import { MemoryLimitStore } from './realtime/memory-limits.ts';
 import type { Stream } from './realtime/tracker.ts';
 import { serializers } from './rt/serializers.ts';
 import { nextEvent, startTestServer, type TestServer } from './testing/index.ts';
@@ -22,6 +23,11 @@ class RecordingLimits implements LimitStore {
   backoff(name: string, free: number, windowMs: number, maxDelayMs: number): BackoffLimit {
     this.names.push(name);
     return this.inner.backoff(name, free, windowMs, maxDelayMs);
+  }
+
+  rate(name: string, points: number, durationSec: number): RateLimit {
+    this.names.push(name);
+    return this.inner.rate(name, points, durationSec);
   }
 }
 
