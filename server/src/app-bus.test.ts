@@ -128,7 +128,7 @@ describe('an app on a given bus', () => {
     sock.ws.close();
   });
 
-  it('counts the sign-in limits and modules\' shared limits in its store', async () => {
+  it('counts the sign-in limits, the chat\'s and modules\' shared limits in its store', async () => {
     assert.ok(limits.names.length >= 3, `limits asked for: ${limits.names.join(', ')}`);
     const views = ts.app.nk.sharedRateLimiter('test.views', 2, 60_000);
     assert.equal(await views.hit('1.2.3.4'), true);
@@ -136,5 +136,11 @@ describe('an app on a given bus', () => {
     assert.equal(await views.hit('1.2.3.4'), false);
     assert.equal(await bus.limits.window('test.views', 2, 60_000).blocked('1.2.3.4'), true, 'the same counters');
     assert.ok(limits.names.includes('test.views'));
+    // The chat's limits and modules' rate limits too.
+    assert.ok(limits.names.includes('chat.messages_per_user'), `limits asked for: ${limits.names.join(', ')}`);
+    const likes = ts.app.nk.rateLimit('test.likes', 1, 60);
+    assert.equal((await likes.consume('u1')).allowed, true);
+    assert.equal((await bus.limits.rate('test.likes', 1, 60).consume('u1')).allowed, false, 'the same counters');
+    assert.ok(limits.names.includes('test.likes'));
   });
 });
