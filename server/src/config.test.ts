@@ -82,7 +82,7 @@ describe('configuration', () => {
     const { limits } = loadConfig({});
     assert.deepEqual(
       [limits.writesPerUserMinute, limits.writesPerAddressMinute, limits.creationsPerUserHour, limits.reactionsPerUserMinute],
-      [120, 600, 60, 300],
+      [240, 600, 100, 300],
     );
     assert.deepEqual(
       [limits.chatMessagesPerUserMinute, limits.chatBytesPerUserDay, limits.newsPerUserDay, limits.chatsPerUserDay],

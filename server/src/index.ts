@@ -21,3 +21,4 @@ export { decodeCursor, encodeCursor } from './core/cursor.ts';
 export { AppError, Code, invalid, notFound, alreadyExists, permissionDenied, unauthenticated, failedPrecondition, resourceExhausted, internal } from './errors.ts';
 export type { RateAnswer, RateLimit, WindowLimit } from './realtime/bus.ts';
 export { NotificationCode } from './core/notifications.ts';
+export { storedBytes } from './core/chat-limits.ts';

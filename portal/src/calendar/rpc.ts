@@ -94,6 +94,7 @@ export const calendarRpcs: RpcDef[] = [
         description: input.description ?? '',
       });
     },
+    { limit: 'create' },
   ),
 
   // Managers of the event's team. Omitted fields stay; null empties place or description.
@@ -115,6 +116,7 @@ export const calendarRpcs: RpcDef[] = [
       if (!updated) throw notFound(EVENT_NOT_FOUND);
       return updated;
     },
+    { limit: 'write' },
   ),
 
   // Managers of the event's team.
@@ -124,5 +126,5 @@ export const calendarRpcs: RpcDef[] = [
     await requireManager(nk.db, event.team_id, userId);
     if (!(await deleteEvent(nk.db, input.id))) throw notFound(EVENT_NOT_FOUND);
     return {};
-  }),
+  }, { limit: 'write' }),
 ];

@@ -45,6 +45,7 @@ export const matchRpcs: RpcDef[] = [
       await requireTeams(nk.db, input);
       return createMatch(nk.db, nk.uuid(), userId, input);
     },
+    { limit: 'create' },
   ),
 
   // Anyone.
@@ -74,6 +75,7 @@ export const matchRpcs: RpcDef[] = [
         return (await updateMatch(q, id, changes))!;
       });
     },
+    { limit: 'write' },
   ),
 
   // The creator, or a manager of the home team.
@@ -81,7 +83,7 @@ export const matchRpcs: RpcDef[] = [
     await editable(nk.db, input.id, userId);
     await deleteMatch(nk.db, input.id);
     return {};
-  }),
+  }, { limit: 'write' }),
 
   // Anyone. By match_time (newest first unless sort_order is 'asc'); from_time inclusive, to_time
   // exclusive. owner_team_id and guest_team_id equal mean that team on either side, as team_id does.

@@ -79,6 +79,7 @@ export const rosterRpcs: RpcDef[] = [
         translate(err, chosen);
       }
     },
+    { limit: 'create' },
   ),
 
   // Managers; team_role only by the owner (sending the current value is allowed to anyone who may approve).
@@ -108,6 +109,7 @@ export const rosterRpcs: RpcDef[] = [
         translate(err, approval.number);
       }
     },
+    { limit: 'write' },
   ),
 
   // Managers, or the player's owner (withdrawing a request or leaving). Its pitch positions go too, and
@@ -124,7 +126,7 @@ export const rosterRpcs: RpcDef[] = [
     });
     if (tp.is_confirmed) await syncTeamChatMember(nk, logger, tp.team_id, tp.user_id);
     return {};
-  }),
+  }, { limit: 'write' }),
 
   // Anyone; ordered by number.
   rpc(

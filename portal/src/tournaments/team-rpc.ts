@@ -68,7 +68,7 @@ export const teamTournamentRpcs: RpcDef[] = [
       if (isUniqueViolation(err, 'team_tournament_team_tournament_key')) throw alreadyExists('Команда уже участвует в этом турнире или подала заявку.');
       throw err;
     }
-  }),
+  }, { limit: 'create' }),
 
   // Anyone.
   rpc('get_team_tournament', 'public', z.object({ id: uuid }), async ({ input, nk }) => found(nk.db, input.id)),
@@ -76,8 +76,7 @@ export const teamTournamentRpcs: RpcDef[] = [
   // The confirming side (see set_team_tournament_confirmed); only is_confirmed may change (to move a team
   // or a tournament, remove the link and make another).
   rpc('update_team_tournament', 'registered', z.object({ id: uuid, is_confirmed: confirmation.optional() }), async ({ input, userId, nk }) =>
-    nk.db.tx((q) => confirm(q, input.id, userId, input.is_confirmed)),
-  ),
+    nk.db.tx((q) => confirm(q, input.id, userId, input.is_confirmed)), { limit: 'write' }),
 
   // The confirming side: the team's managers for an invitation (initiator 'organizer'), the tournament's
   // creator for an application (initiator 'team'). false withdraws a confirmation.
@@ -85,8 +84,7 @@ export const teamTournamentRpcs: RpcDef[] = [
     'set_team_tournament_confirmed',
     'registered',
     z.object({ id: uuid, is_confirmed: confirmation }),
-    async ({ input, userId, nk }) => nk.db.tx((q) => confirm(q, input.id, userId, input.is_confirmed)),
-  ),
+    async ({ input, userId, nk }) => nk.db.tx((q) => confirm(q, input.id, userId, input.is_confirmed)), { limit: 'write' }),
 
   // The tournament's creator or a manager of the team, confirmed or not, deleted tournament or not.
   rpc('delete_team_tournament', 'registered', z.object({ id: uuid }), async ({ input, userId, nk }) => {
@@ -96,7 +94,7 @@ export const teamTournamentRpcs: RpcDef[] = [
     }
     await deleteLink(nk.db, input.id);
     return {};
-  }),
+  }, { limit: 'write' }),
 
   // Anyone. By the tournament's start time, soonest first unless sort_order is 'desc'; start_after is
   // inclusive, start_before exclusive (a team page's nearest tournaments: team_id and start_before now +
