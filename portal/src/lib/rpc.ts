@@ -75,7 +75,7 @@ export function rpc<S extends z.ZodType, R>(
         const parsed = input.safeParse(parsePayload(payload));
         if (!parsed.success) throw invalid(describe(parsed.error));
         const result = await handler({ input: parsed.data, ctx, userId, nk, logger });
-        if (daily && userId) await counted(nk, limit, userId, stored ? stored(parsed.data, result) : 1);
+        if (daily && userId) await counted(nk, limit, userId, stored ? stored(parsed.data, result) : 1, logger);
         return result === undefined ? '' : JSON.stringify(result);
       } catch (err) {
         // One place turns "field: …" into "Label: …", for schema refusals and handlers' own alike.

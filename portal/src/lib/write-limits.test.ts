@@ -158,7 +158,7 @@ describe('limits per user', () => {
     const chat = await call(ts, anna, 'create_chat', { user_ids: [boris.user_id], direct: true });
     // Stored: {"text":"xxxxxxxxxx"}, 21 bytes, though 200 spaces were sent around it.
     await ok(rest(ts, anna, 'send_message', { chat_id: chat.id, content: `   ${'x'.repeat(10)}${' '.repeat(200)}` }));
-    // 35 Cyrillic letters: 80 bytes stored, 101 in all, past the 100 of the day (counted after storing).
+    // 35 Cyrillic letters: 81 bytes stored, 102 in all, past the 100 of the day (counted after storing).
     await ok(rest(ts, anna, 'send_message', { chat_id: chat.id, content: 'я'.repeat(35) }));
     await limited(rest(ts, anna, 'send_message', { chat_id: chat.id, content: 'ещё' }), /^Исчерпан суточный объём сообщений\. /, 86_400);
     await ok(rest(ts, boris, 'send_message', { chat_id: chat.id, content: 'А мне можно' }));

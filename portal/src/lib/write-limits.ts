@@ -2,7 +2,7 @@
 // declared (rpc(id, access, schema, handler, { limit })); no handler counts for itself. The numbers are the
 // configuration's (LIMIT_*, read through nk.limits); the counters are the bus's (memory on one node, Redis
 // in a cluster). Calls made with the HTTP key (server to server) have no user and are not limited.
-import { resourceExhausted, type Nk, type RateLimit, type RpcContext } from '@tribuna/server';
+import { resourceExhausted, type Logger, type Nk, type RateLimit, type RpcContext } from '@tribuna/server';
 import { afterNumber, inTime } from './limits.ts';
 
 /**
@@ -131,8 +131,16 @@ export async function admit(nk: Nk, cls: LimitClass, id: string, userId: string,
   }
 }
 
-/** After the handler succeeded: what it stored (items, bytes) counts toward the class's daily cap. */
-export async function counted(nk: Nk, cls: LimitClass, userId: string, amount: number): Promise<void> {
+/**
+ * After the handler succeeded: what it stored (items, bytes) counts toward the class's daily cap. Never
+ * rejects: the call has done its work, so a counter that cannot be reached (Redis) is logged, not answered.
+ */
+export async function counted(nk: Nk, cls: LimitClass, userId: string, amount: number, logger: Logger): Promise<void> {
   const daily = CLASSES[cls].daily;
-  if (daily) await countersOf(nk)[daily].limit.add(userId, amount);
+  if (!daily) return;
+  try {
+    await countersOf(nk)[daily].limit.add(userId, amount);
+  } catch (err) {
+    logger.warn('daily limit not counted', { limit: daily, user_id: userId, amount, err });
+  }
 }

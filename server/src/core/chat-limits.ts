@@ -4,6 +4,7 @@
 // once whichever way it comes.
 import type { Limits } from '../config.ts';
 import { resourceExhausted } from '../errors.ts';
+import type { Logger } from '../log.ts';
 import type { LimitStore, RateLimit } from '../realtime/bus.ts';
 
 const DAY_SEC = 86_400;
@@ -14,9 +15,11 @@ export class ChatLimits {
   /** Bytes of messages stored per user a day (24 hours from the first). */
   readonly bytes: RateLimit;
   private readonly perMinute: number;
+  private readonly logger: Logger;
 
-  constructor(store: LimitStore, limits: Pick<Limits, 'chatMessagesPerUserMinute' | 'chatBytesPerUserDay'>) {
+  constructor(store: LimitStore, limits: Pick<Limits, 'chatMessagesPerUserMinute' | 'chatBytesPerUserDay'>, logger: Logger) {
     this.perMinute = limits.chatMessagesPerUserMinute;
+    this.logger = logger;
     this.messages = store.rate('chat.messages_per_user', limits.chatMessagesPerUserMinute, 60);
     this.bytes = store.rate('chat.bytes_per_user_day', limits.chatBytesPerUserDay, DAY_SEC);
   }
@@ -33,9 +36,16 @@ export class ChatLimits {
     if (!day.allowed) throw resourceExhausted(`Daily message volume used up. Try again in ${day.retryAfterSec} s.`, day.retryAfterSec);
   }
 
-  /** A user's message was stored: its bytes count toward the day's. */
-  stored(userId: string, bytes: number): Promise<void> {
-    return this.bytes.add(userId, bytes);
+  /**
+   * A user's message was stored: its bytes count toward the day's. Never rejects: the message is stored
+   * and delivered already, so a counter that cannot be reached (Redis) is logged, not the sender's error.
+   */
+  async stored(userId: string, bytes: number): Promise<void> {
+    try {
+      await this.bytes.add(userId, bytes);
+    } catch (err) {
+      this.logger.warn('chat bytes not counted', { user_id: userId, bytes, err });
+    }
   }
 }
 

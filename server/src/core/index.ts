@@ -70,7 +70,7 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
   // Channels and groups need each other: channels ask groups about membership, groups post system messages.
   const friends = new Friends(db, users, notifications);
   // groups is declared below: channels ask it about membership only once requests flow.
-  const chatLimits = new ChatLimits(bus.limits, config.limits);
+  const chatLimits = new ChatLimits(bus.limits, config.limits, logger);
   const channels: Channels = new Channels(db, bus, notifications, users, {
     groupState: (groupId, userId) => groups.state(groupId, userId),
     blockedBy: (userId, otherId) => friends.blockedBy(userId, otherId),
