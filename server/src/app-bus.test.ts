@@ -4,8 +4,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
 import type { Msg } from './encode.ts';
-import type { BackoffLimit, LimitStore, Revocation, WindowLimit } from './realtime/bus.ts';
-import { LocalBus, MemoryLimitStore } from './realtime/local-bus.ts';
+import type { BackoffLimit, LimitStore, RateLimit, Revocation, WindowLimit } from './realtime/bus.ts';
+import { LocalBus } from './realtime/local-bus.ts';
+import { MemoryLimitStore } from './realtime/memory-limits.ts';
 import type { Stream } from './realtime/tracker.ts';
 import { serializers } from './rt/serializers.ts';
 import { nextEvent, startTestServer, type TestServer } from './testing/index.ts';
@@ -22,6 +23,11 @@ class RecordingLimits implements LimitStore {
   backoff(name: string, free: number, windowMs: number, maxDelayMs: number): BackoffLimit {
     this.names.push(name);
     return this.inner.backoff(name, free, windowMs, maxDelayMs);
+  }
+
+  rate(name: string, points: number, durationSec: number): RateLimit {
+    this.names.push(name);
+    return this.inner.rate(name, points, durationSec);
   }
 }
 
@@ -122,7 +128,7 @@ describe('an app on a given bus', () => {
     sock.ws.close();
   });
 
-  it('counts the sign-in limits and modules\' shared limits in its store', async () => {
+  it('counts the sign-in limits, the chat\'s and modules\' shared limits in its store', async () => {
     assert.ok(limits.names.length >= 3, `limits asked for: ${limits.names.join(', ')}`);
     const views = ts.app.nk.sharedRateLimiter('test.views', 2, 60_000);
     assert.equal(await views.hit('1.2.3.4'), true);
@@ -130,5 +136,11 @@ describe('an app on a given bus', () => {
     assert.equal(await views.hit('1.2.3.4'), false);
     assert.equal(await bus.limits.window('test.views', 2, 60_000).blocked('1.2.3.4'), true, 'the same counters');
     assert.ok(limits.names.includes('test.views'));
+    // The chat's limits and modules' rate limits too.
+    assert.ok(limits.names.includes('chat.messages_per_user'), `limits asked for: ${limits.names.join(', ')}`);
+    const likes = ts.app.nk.rateLimit('test.likes', 1, 60);
+    assert.equal((await likes.consume('u1')).allowed, true);
+    assert.equal((await bus.limits.rate('test.likes', 1, 60).consume('u1')).allowed, false, 'the same counters');
+    assert.ok(limits.names.includes('test.likes'));
   });
 });

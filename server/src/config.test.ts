@@ -79,6 +79,34 @@ describe('configuration', () => {
     }
   });
 
+  it('has rate and daily limits on writes, with defaults a real league never meets, each validated', () => {
+    const { limits } = loadConfig({});
+    assert.deepEqual(
+      [limits.writesPerUserMinute, limits.writesPerAddressMinute, limits.creationsPerUserHour, limits.reactionsPerUserMinute],
+      [240, 600, 100, 300],
+    );
+    assert.deepEqual(
+      [limits.chatMessagesPerUserMinute, limits.chatBytesPerUserDay, limits.newsPerUserDay, limits.chatsPerUserDay],
+      [60, 2 * 1024 * 1024, 100, 50],
+    );
+    const vars: Array<[string, keyof typeof limits]> = [
+      ['LIMIT_WRITES_PER_USER_MINUTE', 'writesPerUserMinute'],
+      ['LIMIT_WRITES_PER_ADDRESS_MINUTE', 'writesPerAddressMinute'],
+      ['LIMIT_CREATIONS_PER_USER_HOUR', 'creationsPerUserHour'],
+      ['LIMIT_REACTIONS_PER_USER_MINUTE', 'reactionsPerUserMinute'],
+      ['LIMIT_CHAT_MESSAGES_PER_USER_MINUTE', 'chatMessagesPerUserMinute'],
+      ['LIMIT_CHAT_BYTES_PER_USER_DAY', 'chatBytesPerUserDay'],
+      ['LIMIT_NEWS_PER_USER_DAY', 'newsPerUserDay'],
+      ['LIMIT_CHATS_PER_USER_DAY', 'chatsPerUserDay'],
+    ];
+    for (const [name, field] of vars) {
+      assert.equal(loadConfig({ [name]: '7' }).limits[field], 7, name);
+      for (const value of ['0', 'lots', '1.5']) {
+        assert.throws(() => loadConfig({ [name]: value }), (e: unknown) => e instanceof ConfigError && e.variable === name, `${name}=${value}`);
+      }
+    }
+  });
+
   it('stops on a bad value, naming the variable', () => {
     const cases: Array<[Record<string, string>, string]> = [
       [{ PORT: 'eighty' }, 'PORT'],

@@ -35,7 +35,7 @@ export interface Config {
   modules: string[];
   /** Google sign-in (OpenID Connect); undefined when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are unset. */
   google: GoogleConfig | undefined;
-  /** Limits on what one user may create and on image decoding. */
+  /** Limits on what one user may create, how fast anyone may write, and on image decoding. */
   limits: Limits;
   /** This node's name: the ids of parties and authoritative matches made here end with it. */
   nodeName: string;
@@ -76,6 +76,22 @@ export interface Limits {
   imageDecodeConcurrency: number;
   /** Uploads that may wait for a decoder; past that they are refused as Unavailable. */
   imageDecodeQueue: number;
+  /** Writes (RPCs that change something) one user may make in a minute. */
+  writesPerUserMinute: number;
+  /** Writes that may come from one client address in a minute, whoever makes them. */
+  writesPerAddressMinute: number;
+  /** Creations of one kind (news, matches, teams, ...) one user may make in an hour. */
+  creationsPerUserHour: number;
+  /** Likes and ratings one user may give in a minute. */
+  reactionsPerUserMinute: number;
+  /** Chat messages (sent or edited, by RPC or on the socket) one user may write in a minute. */
+  chatMessagesPerUserMinute: number;
+  /** Bytes of chat messages one user may have stored in a day. */
+  chatBytesPerUserDay: number;
+  /** News items one user may publish in a day. */
+  newsPerUserDay: number;
+  /** Chats one user may create in a day. */
+  chatsPerUserDay: number;
 }
 
 export interface GoogleConfig {
@@ -294,6 +310,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       imageMaxPixels: int(env, 'IMAGE_MAX_PIXELS', 40_000_000, 1, 16383 * 16383),
       imageDecodeConcurrency: int(env, 'IMAGE_DECODE_CONCURRENCY', 2, 1, 64),
       imageDecodeQueue: int(env, 'IMAGE_DECODE_QUEUE', 20, 0, 10_000),
+      writesPerUserMinute: int(env, 'LIMIT_WRITES_PER_USER_MINUTE', 240, 1, 1_000_000),
+      writesPerAddressMinute: int(env, 'LIMIT_WRITES_PER_ADDRESS_MINUTE', 600, 1, 1_000_000),
+      creationsPerUserHour: int(env, 'LIMIT_CREATIONS_PER_USER_HOUR', 100, 1, 1_000_000),
+      reactionsPerUserMinute: int(env, 'LIMIT_REACTIONS_PER_USER_MINUTE', 300, 1, 1_000_000),
+      chatMessagesPerUserMinute: int(env, 'LIMIT_CHAT_MESSAGES_PER_USER_MINUTE', 60, 1, 1_000_000),
+      chatBytesPerUserDay: int(env, 'LIMIT_CHAT_BYTES_PER_USER_DAY', 2 * 1024 * 1024, 1, 2 ** 40),
+      newsPerUserDay: int(env, 'LIMIT_NEWS_PER_USER_DAY', 100, 1, 1_000_000),
+      chatsPerUserDay: int(env, 'LIMIT_CHATS_PER_USER_DAY', 50, 1, 1_000_000),
     },
     nodeName,
     drainTimeoutMs: int(env, 'DRAIN_TIMEOUT_MS', 10_000, 0, 600_000),

@@ -23,10 +23,13 @@ export type Code = (typeof Code)[keyof typeof Code];
 
 export class AppError extends Error {
   readonly code: Code;
-  constructor(code: Code, message: string) {
+  /** For a refusal by a limit: seconds until the caller may try again (REST's Retry-After, the socket's retry_after). */
+  readonly retryAfterSec: number | undefined;
+  constructor(code: Code, message: string, retryAfterSec?: number) {
     super(message);
     this.code = code;
     this.name = 'AppError';
+    this.retryAfterSec = retryAfterSec;
   }
 }
 
@@ -36,7 +39,8 @@ export const alreadyExists = (message: string) => new AppError(Code.AlreadyExist
 export const permissionDenied = (message: string) => new AppError(Code.PermissionDenied, message);
 export const unauthenticated = (message: string) => new AppError(Code.Unauthenticated, message);
 export const failedPrecondition = (message: string) => new AppError(Code.FailedPrecondition, message);
-export const resourceExhausted = (message: string) => new AppError(Code.ResourceExhausted, message);
+/** A limit was reached; with retryAfterSec, the caller may try again after that many seconds. */
+export const resourceExhausted = (message: string, retryAfterSec?: number) => new AppError(Code.ResourceExhausted, message, retryAfterSec);
 export const internal = (message = 'Internal error') => new AppError(Code.Internal, message);
 
 /** grpc-gateway's HTTPStatusFromCode. */

@@ -23,5 +23,6 @@ export { isUuid } from './core/tokens.ts';
 export { storable } from './core/validate.ts';
 export { decodeCursor, encodeCursor } from './core/cursor.ts';
 export { AppError, Code, invalid, notFound, alreadyExists, permissionDenied, unauthenticated, failedPrecondition, resourceExhausted, internal } from './errors.ts';
-export type { WindowLimit } from './realtime/bus.ts';
+export type { RateAnswer, RateLimit, WindowLimit } from './realtime/bus.ts';
 export { NotificationCode } from './core/notifications.ts';
+export { storedBytes } from './core/chat-limits.ts';

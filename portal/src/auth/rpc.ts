@@ -121,7 +121,7 @@ export const authRpcs: RpcDef[] = [
   rpc('request_auth_code', 'session', z.object({ email }), async ({ input, ctx, nk }) => {
     await prune(nk.db);
     const issued = await issueCode(nk.db, input.email, ctx.clientIp || 'unknown');
-    if (!issued.ok) throw resourceExhausted(LIMITS[issued.refusal](issued.retryAfterSec));
+    if (!issued.ok) throw resourceExhausted(LIMITS[issued.refusal](issued.retryAfterSec), issued.retryAfterSec);
     try {
       await nk.mailSend({ to: input.email, ...mail(issued.code) });
     } catch (err) {
@@ -132,7 +132,7 @@ export const authRpcs: RpcDef[] = [
       throw err;
     }
     return { success: true, message: 'Код отправлен на вашу почту' };
-  }),
+  }, { limit: 'write' }),
 
   // Any session. Five wrong tries per code. Success proves the address: called from the account that
   // holds it (registration: e-mail and password, then the code), it confirms that account and keeps its
@@ -151,7 +151,7 @@ export const authRpcs: RpcDef[] = [
     const account = await nk.authenticateVerifiedEmail(input.email);
     if (account.created) await welcomeNewAccount(nk, account.userId, localPart(input.email));
     return signedIn(nk, account);
-  }),
+  }, { limit: 'write' }),
 
   // Any session (the web calls it with its guest session). E-mail and password, limited per account and per
   // client address by the server. An address never proven by a code signs in with `verified: false`: the
@@ -160,7 +160,7 @@ export const authRpcs: RpcDef[] = [
     const account = await checkPassword(nk, input.email, input.password, ctx.clientIp || 'unknown');
     const verified = (await nk.accountKind(account.userId)) === 'registered';
     return { ...signedIn(nk, account), verified };
-  }),
+  }, { limit: 'write' }),
 
   // Anyone. The state is kept server-side for 10 minutes and bound to the redirect URI.
   rpc('google_auth_url', 'public', z.object({ redirect_uri: redirectUri }), async ({ input, ctx, nk }) => {
@@ -174,7 +174,7 @@ export const authRpcs: RpcDef[] = [
     await saveState(nk.db, state, input.redirect_uri);
     const url = await google(() => nk.googleAuthorizationUrl(input.redirect_uri, state));
     return { enabled: true, url };
-  }),
+  }, { limit: 'write' }),
 
   // Anyone (right after the redirect, maybe with a guest session). The state is used up even on failure.
   rpc(
@@ -198,5 +198,6 @@ export const authRpcs: RpcDef[] = [
       if (account.created) await welcomeNewAccount(nk, account.userId);
       return signedIn(nk, account);
     },
+    { limit: 'write' },
   ),
 ];

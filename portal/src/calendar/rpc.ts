@@ -97,6 +97,7 @@ export const calendarRpcs: RpcDef[] = [
         description: input.description ?? '',
       });
     },
+    { limit: 'create' },
   ),
 
   // Managers of the event's team. Omitted fields stay; null empties place or description.
@@ -118,6 +119,7 @@ export const calendarRpcs: RpcDef[] = [
       if (!updated) throw notFound(EVENT_NOT_FOUND);
       return updated;
     },
+    { limit: 'write' },
   ),
 
   // Managers of the event's team.
@@ -127,5 +129,5 @@ export const calendarRpcs: RpcDef[] = [
     await requireManager(nk.db, event.team_id, userId);
     if (!(await deleteEvent(nk.db, input.id))) throw notFound(EVENT_NOT_FOUND);
     return {};
-  }),
+  }, { limit: 'write' }),
 ];

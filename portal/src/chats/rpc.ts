@@ -5,7 +5,7 @@
 // for registered users.
 import { z } from 'zod';
 import {
-  AppError, Code, failedPrecondition, invalid, isUuid, notFound, permissionDenied,
+  AppError, Code, failedPrecondition, invalid, isUuid, notFound, permissionDenied, storedBytes,
   type Nk, type NkChannelMessage, type NkChannelSummary,
 } from '@tribuna/server';
 import { cursor, limit, lineField, rpc, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
@@ -145,6 +145,9 @@ async function chatsOf(nk: Nk, userId: string): Promise<ChatRef[]> {
 
 const lastTime = (c: Chat) => c.last_message?.created_at ?? '';
 
+/** What a message stores: its text in a JSON object (the socket's messages are JSON objects too). */
+const messageContent = (text: string) => ({ text });
+
 /** A message's text: trimmed, not empty, at most MAX_MESSAGE characters. */
 function messageText(value: unknown): string {
   if (value === undefined || value === null) throw invalid(EMPTY_MESSAGE);
@@ -176,7 +179,7 @@ export const chatRpcs: RpcDef[] = [
       id: ack.messageId, chat_id: chat.id, content: text, sender_id: userId,
       sender_name: names.get(userId) ?? username, created_at: ack.createTime.toISOString(),
     } satisfies Message;
-  }),
+  }, { limit: 'message', stored: (_, sent) => storedBytes(messageContent(sent.content)) }),
 
   // Participants of every chat asked for; newest first, the cursor pages to older messages. Messages
   // without a text (group system messages) are left out.
@@ -205,6 +208,7 @@ export const chatRpcs: RpcDef[] = [
       if (found.length) await markRead(nk.db, userId, chat.id, found[found.length - 1].createTime);
       return {};
     },
+    { limit: 'mark' },
   ),
 
   // The caller's chats: team chats, named chats, direct chats, each with its unread count.
@@ -257,6 +261,8 @@ export const chatRpcs: RpcDef[] = [
       }
       return (await describe(nk, userId, [groupRef(nk, group.id, { type: 'group', named })], true))[0];
     },
+    // A team's chat is its team's (one each) and a direct chat the pair's: only a named chat is a new one.
+    { limit: 'chat', stored: (input) => (input.team_id || input.direct ? 0 : 1) },
   ),
 
   // Named chats: their creator and admins, not a user when either has blocked the other. Team chats follow
@@ -278,7 +284,7 @@ export const chatRpcs: RpcDef[] = [
       }
     }
     return {};
-  }),
+  }, { limit: 'write' }),
 
   // Named chats: their creator and admins remove others (not the creator); anyone leaves by removing
   // themself (the creator only as the last participant, which ends the chat).
@@ -304,5 +310,5 @@ export const chatRpcs: RpcDef[] = [
     if (state <= mine) throw permissionDenied('Этого участника удалить нельзя.');
     await nk.groupUsersKick(chat.target, [input.user_id]);
     return {};
-  }),
+  }, { limit: 'write' }),
 ];

@@ -43,12 +43,15 @@ export const fileRpcs: RpcDef[] = [
       const limit = nk.limits.uploadsPerUserHour;
       // Shared by every server node (the runtime's limit store).
       const limiter = nk.sharedRateLimiter('portal.uploads_per_user', limit, HOUR_MS);
-      if (!(await limiter.hit(userId))) throw resourceExhausted(tooManyUploads(limit, await limiter.retryAfter(userId)));
+      if (!(await limiter.hit(userId))) {
+        const wait = await limiter.retryAfter(userId);
+        throw resourceExhausted(tooManyUploads(limit, wait), wait);
+      }
       const file = await nk.fileUpload(userId, decodeBase64(input.content), input.format);
       return { uuid: file.id };
     },
     // The file travels as base64 inside a JSON string inside the JSON body: 5 MB take under 8 MiB.
-    { maxBodyBytes: 8 * 1024 * 1024 },
+    { maxBodyBytes: 8 * 1024 * 1024, limit: 'write' },
   ),
 
   // Anyone: uploads are public, as /uploads/{uuid} is.
@@ -65,5 +68,5 @@ export const fileRpcs: RpcDef[] = [
         create_time: file.createTime.toISOString(),
       },
     };
-  }),
+  }, { readOnly: true }),
 ];

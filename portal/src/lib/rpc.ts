@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError, invalid, permissionDenied, storable, unauthenticated, type Initializer, type Logger, type Nk, type RpcContext } from '@tribuna/server';
 import { labelled } from './labels.ts';
 import type { WrittenInstant } from './not-past.ts';
+import { admit, counted, hasDailyCap, type LimitClass } from './write-limits.ts';
 
 z.config(z.locales.ru());
 
@@ -32,7 +33,21 @@ export interface RpcDef {
   input: z.ZodType;
   /** A larger HTTP body cap than the gateway's, for RPCs that carry uploads (registered users only). */
   maxBodyBytes?: number;
+  /** The limit class of an RPC that changes something (write-limits.ts); reads have none. */
+  limit?: LimitClass;
+  /** A read whose id does not say so (get_, list_, search_ do). */
+  readOnly: boolean;
   run(ctx: RpcContext, payload: string, nk: Nk, logger: Logger): Promise<string>;
+}
+
+export interface RpcOptions<I, R> {
+  maxBodyBytes?: number;
+  /** The limit class of an RPC that changes something: every such RPC names one (a test checks it). */
+  limit?: LimitClass;
+  /** What a call stored, for its class's daily cap: items or bytes; 1 (an item) when not given. */
+  stored?: (input: I, result: R) => number;
+  /** A read whose id does not start with get_, list_ or search_: it takes no limit. */
+  readOnly?: boolean;
 }
 
 export function rpc<S extends z.ZodType, R>(
@@ -40,25 +55,34 @@ export function rpc<S extends z.ZodType, R>(
   access: Access,
   input: S,
   handler: (call: Call<z.infer<S>>) => Promise<R>,
-  options: { maxBodyBytes?: number } = {},
+  options: RpcOptions<z.infer<S>, R> = {},
 ): RpcDef {
+  const { limit, stored, readOnly = false } = options;
+  if (limit && readOnly) throw new Error(`RPC "${id}" is read-only and limited at once.`);
+  if (stored && !(limit && hasDailyCap(limit))) throw new Error(`RPC "${id}" counts what it stored, but its class has no daily cap.`);
+  const daily = limit !== undefined && hasDailyCap(limit);
   return {
     id,
     access,
     input,
     maxBodyBytes: options.maxBodyBytes,
+    limit,
+    readOnly,
     async run(ctx, payload, nk, logger) {
       try {
+        // Counted first, before any work: a caller past a limit costs no query. HTTP-key calls have no user.
+        if (limit && ctx.userId) await admit(nk, limit, id, ctx.userId, ctx);
         const userId = await authorize(access, ctx, nk);
         const parsed = input.safeParse(parsePayload(payload));
         if (!parsed.success) throw invalid(describe(parsed.error));
         const result = await handler({ input: parsed.data, ctx, userId, nk, logger });
+        if (daily && userId) await counted(nk, limit, userId, stored ? stored(parsed.data, result) : 1, logger);
         return result === undefined ? '' : JSON.stringify(result);
       } catch (err) {
         // One place turns "field: …" into "Label: …", for schema refusals and handlers' own alike.
         if (err instanceof AppError) {
           const message = labelled(err.message);
-          if (message !== err.message) throw new AppError(err.code, message);
+          if (message !== err.message) throw new AppError(err.code, message, err.retryAfterSec);
         }
         throw err;
       }

@@ -56,6 +56,7 @@ export const lockerRpcs: RpcDef[] = [
         await lockTeam(q, i.teamId);
         return createFormation(q, nk.uuid(), i.teamId, i.name, i.isDefault);
       }),
+    { limit: 'create' },
   ),
 
   // Managers. isDefault true switches the team's default to it; the default cannot be unset, only replaced.
@@ -72,6 +73,7 @@ export const lockerRpcs: RpcDef[] = [
         }
         return updateFormation(q, f, i.name, i.isDefault);
       }),
+    { limit: 'write' },
   ),
 
   // Managers. Its positions go too; the oldest remaining formation becomes the default if it was.
@@ -82,7 +84,7 @@ export const lockerRpcs: RpcDef[] = [
       if (!(await deleteFormation(q, f))) throw failedPrecondition('Нельзя удалить единственную формацию команды.');
     });
     return {};
-  }),
+  }, { limit: 'write' }),
 
   // Members; the default first, then in creation order.
   rpc('list_team_formations', 'session', input({ teamId: uuid }), async ({ input: i, userId, nk }) => {
@@ -114,6 +116,7 @@ export const lockerRpcs: RpcDef[] = [
         throw err;
       }
     },
+    { limit: 'create' },
   ),
 
   // Managers; moves a placed player.
@@ -124,7 +127,7 @@ export const lockerRpcs: RpcDef[] = [
     const moved = await movePosition(nk.db, i.id, i.x, i.y);
     if (!moved) throw notFound(POSITION_NOT_FOUND);
     return moved;
-  }),
+  }, { limit: 'write' }),
 
   // Managers; the player goes back to the bench.
   rpc('delete_team_player_position', 'registered', input({ id: uuid }), async ({ input: i, userId, nk }) => {
@@ -133,7 +136,7 @@ export const lockerRpcs: RpcDef[] = [
     await requireManager(nk.db, p.teamId, userId);
     if (!(await deletePosition(nk.db, i.id))) throw notFound(POSITION_NOT_FOUND);
     return {};
-  }),
+  }, { limit: 'write' }),
 
   // Members.
   rpc('list_team_player_positions', 'session', input({ teamId: uuid, formationId: uuid }), async ({ input: i, userId, nk }) => {

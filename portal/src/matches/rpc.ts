@@ -49,6 +49,7 @@ export const matchRpcs: RpcDef[] = [
         return match;
       });
     },
+    { limit: 'create' },
   ),
 
   // Anyone.
@@ -93,6 +94,7 @@ export const matchRpcs: RpcDef[] = [
         return updated;
       });
     },
+    { limit: 'write' },
   ),
 
   // The creator, or a manager of either team.
@@ -100,7 +102,7 @@ export const matchRpcs: RpcDef[] = [
     await editable(nk.db, input.id, userId);
     await deleteMatch(nk.db, input.id);
     return {};
-  }),
+  }, { limit: 'write' }),
 
   // Anyone. By match_time; from_time inclusive, to_time exclusive. period 'upcoming' keeps the matches
   // from now on (soonest first unless sort_order says otherwise), 'past' those before now (newest first);

@@ -47,6 +47,7 @@ export const metricRpcs: RpcDef[] = [
       });
       return {};
     },
+    { limit: 'write' },
   ),
 
   // Registered users: most viewed pages first.

@@ -81,7 +81,7 @@ export const newsRpcs: RpcDef[] = [
         return found(await getNews(q, id, userId));
       });
     },
-    { maxBodyBytes: MAX_BODY_BYTES },
+    { maxBodyBytes: MAX_BODY_BYTES, limit: 'news' },
   ),
 
   // Anyone: a public item, or the caller's own private one.
@@ -108,7 +108,7 @@ export const newsRpcs: RpcDef[] = [
         return found(await getNews(q, id, userId));
       });
     },
-    { maxBodyBytes: MAX_BODY_BYTES },
+    { maxBodyBytes: MAX_BODY_BYTES, limit: 'write' },
   ),
 
   // The creator. Soft: the item is gone for everyone, and a second deletion finds nothing.
@@ -118,7 +118,7 @@ export const newsRpcs: RpcDef[] = [
       await deleteNews(q, input.id);
     });
     return {};
-  }),
+  }, { limit: 'write' }),
 
   // Anyone: public news, and the caller's own private ones unless only_public; only_mine lists the
   // caller's own, public and private (nothing for a visitor). Never another's private news.
@@ -154,8 +154,7 @@ export const newsRpcs: RpcDef[] = [
         await visibleNews(q, input.news_id, userId);
         const liked = id === 'like';
         return { like_count: await setLiked(q, input.news_id, userId, liked), user_liked: liked };
-      }),
-    ),
+      }), { limit: 'react' }),
   ),
 
   // Registered users, of news they see: one rating each, replaced by the next.
@@ -163,8 +162,7 @@ export const newsRpcs: RpcDef[] = [
     nk.db.tx(async (q) => {
       await visibleNews(q, input.news_id, userId);
       return { ...(await setRating(q, input.news_id, userId, input.rating)), user_rating: input.rating };
-    }),
-  ),
+    }), { limit: 'react' }),
 
   // The creator; the file must be an uploaded one. media_type 'image' or 'video', or a MIME type (video/…
   // is a video, anything else an image); without it, the file's own type decides.
@@ -183,6 +181,7 @@ export const newsRpcs: RpcDef[] = [
         return insertMedia(q, nk.uuid(), { news_id: input.news_id, file_id: input.file_id, media_type: mediaType, position: input.position });
       });
     },
+    { limit: 'create' },
   ),
 
   // The creator. A news_id given must be the medium's.
@@ -194,5 +193,5 @@ export const newsRpcs: RpcDef[] = [
       await deleteMedia(q, input.id, newsId);
     });
     return {};
-  }),
+  }, { limit: 'write' }),
 ];

@@ -22,5 +22,6 @@ export const notificationRpcs: RpcDef[] = [
       if (!input.ids.length && !input.before) throw invalid(NOTHING_TO_MARK);
       return markRead(nk.db, userId, input.before, input.ids);
     },
+    { limit: 'mark' },
   ),
 ];

@@ -59,6 +59,7 @@ export const photoRpcs: RpcDef[] = [
         sort: input.sort ?? 0,
       });
     },
+    { limit: 'create' },
   ),
 
   // Managers, deleted sections included. Omitted fields stay; null or '' clears the cover.
@@ -67,6 +68,7 @@ export const photoRpcs: RpcDef[] = [
     'registered',
     z.object({ id: uuid, title: titleField.optional(), description: descriptionField, cover_photo_url: coverField, sort: int32Field.optional() }),
     async ({ input, userId, nk }) => sections.update(nk.db, userId, input, updateSection),
+    { limit: 'write' },
   ),
 
   // Managers. Soft: the section and its photos are hidden until restored; repeating either is a no-op.
@@ -104,6 +106,7 @@ export const photoRpcs: RpcDef[] = [
         creator_id: userId,
       });
     },
+    { limit: 'create' },
   ),
 
   // Managers, deleted photos included.
@@ -116,6 +119,7 @@ export const photoRpcs: RpcDef[] = [
       await photos.managed(nk.db, input.id, userId);
       return photos.found(await updatePhoto(nk.db, input.id, { description: input.description }));
     },
+    { limit: 'write' },
   ),
 
   // Managers; to a live section of the photo's own team.
@@ -123,7 +127,7 @@ export const photoRpcs: RpcDef[] = [
     const photo = await photos.managed(nk.db, input.id, userId);
     await sections.target(nk.db, photo.team_id, input.section_id);
     return photos.found(await updatePhoto(nk.db, input.id, { section_id: input.section_id }));
-  }),
+  }, { limit: 'write' }),
 
   // Managers. Soft; repeating either is a no-op.
   ...deleteAndRestore({ delete: 'delete_team_photo', restore: 'restore_team_photo' }, photos.managed, setPhotoDeleted),

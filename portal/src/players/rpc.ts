@@ -57,6 +57,7 @@ export const playerRpcs: RpcDef[] = [
         });
       });
     },
+    { limit: 'create' },
   ),
 
   // Anyone.
@@ -83,6 +84,7 @@ export const playerRpcs: RpcDef[] = [
       const result = await updatePlayer(nk.db, id, userId, changes);
       return typeof result === 'string' ? refused(result) : result;
     },
+    { limit: 'write' },
   ),
 
   // Registered users, and only the player's creator. Its user leaves the chats of the teams it was
@@ -93,7 +95,7 @@ export const playerRpcs: RpcDef[] = [
     if (result) refused(result);
     for (const teamId of teams) await syncTeamChatMember(nk, logger, teamId, userId);
     return {};
-  }),
+  }, { limit: 'write' }),
 
   // Anyone; only_mine needs a session (a guest's lists their own players, i.e. none).
   rpc(

@@ -59,7 +59,7 @@ export const invitationRpcs: RpcDef[] = [
       if (isUniqueViolation(err, 'team_invitation_team_invitee_key')) throw alreadyExists('Этот пользователь уже приглашён в команду.');
       throw err;
     }
-  }),
+  }, { limit: 'create' }),
 
   // Managers. The answer alone carries the link's secret token: only its hash is kept, so it cannot be shown again.
   rpc(
@@ -84,6 +84,7 @@ export const invitationRpcs: RpcDef[] = [
         });
         return { ...inv, token: secret };
       }),
+    { limit: 'create' },
   ),
 
   // Managers: the team's invitations to users and links, newest first (at most MAX_INVITATIONS exist).
@@ -100,7 +101,7 @@ export const invitationRpcs: RpcDef[] = [
       await deleteInvitation(q, inv.id);
     });
     return {};
-  }),
+  }, { limit: 'write' }),
 
   // The caller's invitations to users (links are not listed), newest first; team_id: the one of a team.
   rpc(
@@ -149,6 +150,7 @@ export const invitationRpcs: RpcDef[] = [
         translate(err, input.number);
       }
     },
+    { limit: 'write' },
   ),
 
   // The invitee only: the invitation is gone.
@@ -159,5 +161,5 @@ export const invitationRpcs: RpcDef[] = [
       await deleteInvitation(q, inv.id);
     });
     return {};
-  }),
+  }, { limit: 'write' }),
 ];

@@ -63,6 +63,7 @@ export const rosterRpcs: RpcDef[] = [
         translate(err, input.number);
       }
     },
+    { limit: 'create' },
   ),
 
   // Managers, for a player they created: on the team at once, confirmed, on an open team or a closed one,
@@ -96,6 +97,7 @@ export const rosterRpcs: RpcDef[] = [
         translate(err, input.number);
       }
     },
+    { limit: 'create' },
   ),
 
   // Managers; team_role only by the owner (sending the current value is allowed to anyone who may approve).
@@ -131,6 +133,7 @@ export const rosterRpcs: RpcDef[] = [
         translate(err, approval.number);
       }
     },
+    { limit: 'write' },
   ),
 
   // Managers, or the player's owner (withdrawing a request or leaving). Its pitch positions go too, and
@@ -153,7 +156,7 @@ export const rosterRpcs: RpcDef[] = [
     });
     if (tp.is_confirmed) await syncTeamChatMember(nk, logger, tp.team_id, tp.user_id);
     return {};
-  }),
+  }, { limit: 'write' }),
 
   // Anyone; ordered by number.
   rpc(

@@ -55,6 +55,7 @@ export const shopRpcs: RpcDef[] = [
       const p = paymentOf(await shop.create(userId, input.pack_id, input.method, input.return_path));
       return { payment_id: p.payment_id, status: p.status, confirmation_url: p.confirmation_url, test_mode: p.test_mode };
     },
+    { limit: 'create' },
   ),
 
   // Registered users: their own payment (another's is not found). A pending one is checked with the provider first.
@@ -83,5 +84,6 @@ export const shopRpcs: RpcDef[] = [
       if (input.event.startsWith('payment.')) await shop.notified(input.object.id);
       return {};
     },
+    { limit: 'write' },
   ),
 ];

@@ -98,6 +98,7 @@ export const streamRpcs: RpcDef[] = [
       const stream = { ...input, embed_url: embed, start_time: start, end_time: end, tags: input.tags ?? [] };
       return createStream(nk.db, nk.uuid(), userId, stream).catch(translate);
     },
+    { limit: 'create' },
   ),
 
   // Anyone.
@@ -132,6 +133,7 @@ export const streamRpcs: RpcDef[] = [
       if (!updated) throw notFound(STREAM_NOT_FOUND);
       return updated;
     },
+    { limit: 'write' },
   ),
 
   // The creator only. Final: the broadcast is removed.
@@ -139,7 +141,7 @@ export const streamRpcs: RpcDef[] = [
     await own(nk.db, input.id, userId);
     await deleteStream(nk.db, input.id);
     return {};
-  }),
+  }, { limit: 'write' }),
 
   // Anyone; only_mine needs a session. Every *_after is inclusive and every *_before exclusive. start_*
   // and sort_by start_time read the start time, or the creation time when there is none (the TV

@@ -102,7 +102,7 @@ export function deleteAndRestore(
       await manage(nk.db, input.id, userId);
       await setDeleted(nk.db, input.id, deleted);
       return {};
-    });
+    }, { limit: 'write' });
   return [change(ids.delete, true), change(ids.restore, false)];
 }
 

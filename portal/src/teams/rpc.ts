@@ -46,6 +46,7 @@ export const teamRpcs: RpcDef[] = [
       await createTeamChat(nk, logger, id, userId, team.name);
       return team;
     },
+    { limit: 'create' },
   ),
 
   // Anyone; viewer describes the caller's standing (all false for visitors and HTTP-key calls).
@@ -90,6 +91,7 @@ export const teamRpcs: RpcDef[] = [
         return team;
       });
     },
+    { limit: 'write' },
   ),
 
   // The owner only; admins may not delete the team. Its chat goes too.
@@ -103,7 +105,7 @@ export const teamRpcs: RpcDef[] = [
     });
     await deleteTeamChat(nk, logger, groupId);
     return {};
-  }),
+  }, { limit: 'write' }),
 
   // Anyone; newest first. name is a case-insensitive prefix; manager_id: the teams a user created or is
   // an admin of (those they may act for, as when applying to a tournament).

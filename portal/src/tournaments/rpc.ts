@@ -63,6 +63,7 @@ export const tournamentRpcs: RpcDef[] = [
         start_time: input.start_time.at,
       });
     },
+    { limit: 'create' },
   ),
 
   // Anyone; a deleted tournament only for its creator. user_rating is the caller's (0 when none).
@@ -95,6 +96,7 @@ export const tournamentRpcs: RpcDef[] = [
         return (await getTournament(q, id, userId))!;
       });
     },
+    { limit: 'write' },
   ),
 
   // The creator only. Soft: the tournament is no longer listed, and its team links are hidden unless
@@ -105,7 +107,7 @@ export const tournamentRpcs: RpcDef[] = [
       await deleteTournament(q, input.id);
     });
     return {};
-  }),
+  }, { limit: 'write' }),
 
   // Registered users, a live tournament. One rating per user; rating again replaces it. Answers the
   // tournament with its new average.
@@ -115,8 +117,7 @@ export const tournamentRpcs: RpcDef[] = [
       if (t.deleted) throw failedPrecondition(TOURNAMENT_DELETED);
       await rateTournament(q, t.id, userId, input.rating);
       return (await getTournament(q, t.id, userId))!;
-    }),
-  ),
+    }), { limit: 'react' }),
 
   // Anyone; only_mine needs a session. Live tournaments only: newest first, or by start time, soonest
   // first (sort 'start_time' with start_after: the nearest ones). start_after is inclusive, start_before

@@ -76,7 +76,7 @@ export const teamTournamentRpcs: RpcDef[] = [
       if (isUniqueViolation(err, 'team_tournament_team_tournament_key')) throw alreadyExists('Команда уже участвует в этом турнире или подала заявку.');
       throw err;
     }
-  }),
+  }, { limit: 'create' }),
 
   // The confirming side: the team's managers for an invitation (initiator 'organizer'), the tournament's
   // creator for an application (initiator 'team'). false withdraws a confirmation.
@@ -85,6 +85,7 @@ export const teamTournamentRpcs: RpcDef[] = [
     'registered',
     z.object({ id: uuid, is_confirmed: confirmation }),
     async ({ input, userId, nk }) => nk.tx((tnk) => confirm(tnk, input.id, userId, input.is_confirmed)),
+    { limit: 'write' },
   ),
 
   // The tournament's creator or a manager of the team, confirmed or not, deleted tournament or not (the
@@ -99,6 +100,7 @@ export const teamTournamentRpcs: RpcDef[] = [
       if (wasConfirmed !== undefined && !link.tournament.deleted) await linkRemoved(tnk, link, wasConfirmed, userId);
       return {};
     }),
+    { limit: 'write' },
   ),
 
   // Anyone. By the tournament's start time, soonest first unless sort_order is 'desc'; start_after is

@@ -61,6 +61,7 @@ export const videoRpcs: RpcDef[] = [
       await requireManager(nk.db, input.team_id, userId);
       return createSection(nk.db, nk.uuid(), input.team_id, input);
     },
+    { limit: 'create' },
   ),
 
   // Anyone; a deleted section only for managers.
@@ -74,6 +75,7 @@ export const videoRpcs: RpcDef[] = [
     'registered',
     z.object({ id: uuid, title: titleField.optional(), description: descriptionField, sort_order: int32Field.optional() }),
     async ({ input, userId, nk }) => sections.update(nk.db, userId, input, updateSection),
+    { limit: 'write' },
   ),
 
   // Managers. Soft: the section and its videos are hidden until restored; repeating either is a no-op.
@@ -91,7 +93,7 @@ export const videoRpcs: RpcDef[] = [
       throw invalid('ids: не все разделы принадлежат этой команде.');
     }
     return {};
-  }),
+  }, { limit: 'write' }),
 
   // Managers; the section must be a live one of the same team. The video goes last in its section.
   rpc(
@@ -118,6 +120,7 @@ export const videoRpcs: RpcDef[] = [
         tags: input.tags ?? [],
       });
     },
+    { limit: 'create' },
   ),
 
   // Anyone; a deleted video, or one of a deleted section, only for managers.
@@ -143,6 +146,7 @@ export const videoRpcs: RpcDef[] = [
       const { id, ...changes } = input;
       return videos.found(await updateVideo(nk.db, id, { ...changes, embed_url: embed }));
     },
+    { limit: 'write' },
   ),
 
   // Managers. Soft; repeating either is a no-op.
@@ -162,7 +166,7 @@ export const videoRpcs: RpcDef[] = [
       throw invalid('ids: не все видео из этого раздела.');
     }
     return {};
-  }),
+  }, { limit: 'write' }),
 
   // Anyone; live videos of live sections only, best match first.
   rpc(

@@ -91,6 +91,7 @@ export const walletRpcs: RpcDef[] = [
     'registered',
     z.object({ currency: currencyField, amount: amountField, reason: reasonField }),
     async ({ input, userId, nk }) => change(nk, userId, input.currency, -input.amount, input.reason ? { reason: input.reason } : {}),
+    { limit: 'write' },
   ),
 
   // The server alone, with the HTTP key: a user's session (a guest's too) is refused, whoever it is.
@@ -102,5 +103,6 @@ export const walletRpcs: RpcDef[] = [
       if (ctx.userId) throw permissionDenied('Начислять валюту может только сервер.');
       return change(nk, input.user_id, input.currency, input.amount, input.reason ? { reason: input.reason } : {});
     },
+    { limit: 'write' },
   ),
 ];

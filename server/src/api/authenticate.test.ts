@@ -335,6 +335,15 @@ describe('accounts created per client address', () => {
       assert.equal(e.status, 429);
       assert.equal(e.body.message, 'Too many accounts created from this address. Try again later.');
     }
+    // The refusal says when the hour's window ends.
+    const res = await fetch(`${own.url}/v2/account/authenticate/device?create=true`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from(`${own.config.serverKey}:`).toString('base64')}` },
+      body: JSON.stringify({ id: `device-${uniq()}` }),
+    });
+    assert.equal(res.status, 429);
+    const retry = Number(res.headers.get('retry-after'));
+    assert.ok(Number.isInteger(retry) && retry > 0 && retry <= 3600, String(retry));
     assert.ok((await own.client().authenticateDevice(device, true)).token);
     await own.close();
   });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { notFound } from '../errors.ts';
+import { notFound, resourceExhausted } from '../errors.ts';
 import type { RuntimeModule } from '../runtime/types.ts';
 import { errorOf, startTestServer, type TestServer, json } from '../testing/index.ts';
 
@@ -13,6 +13,9 @@ const testModule: RuntimeModule = {
     initializer.registerRpc('nothing', () => undefined);
     initializer.registerRpc('missing_thing', () => {
       throw notFound('No such thing.');
+    });
+    initializer.registerRpc('too_fast', () => {
+      throw resourceExhausted('Slow down.', 42);
     });
     initializer.registerRpc('crash', () => {
       throw new Error('secret internals');
@@ -61,6 +64,17 @@ describe('RPC over HTTP', () => {
     e = await errorOf(ts.client().rpc(s, 'crash', {}));
     assert.equal(e.status, 500);
     assert.deepEqual(e.body, { error: {}, message: 'Internal error', code: 13 });
+  });
+
+  it('answers a refusal by a limit with 429 and Retry-After', async () => {
+    const s = await ts.newSession();
+    const res = await fetch(`${ts.url}/v2/rpc/too_fast`, { method: 'POST', headers: { Authorization: `Bearer ${s.token}` }, body: '"{}"' });
+    assert.equal(res.status, 429);
+    assert.equal(res.headers.get('retry-after'), '42');
+    assert.equal(res.headers.get('access-control-expose-headers'), 'Retry-After');
+    assert.deepEqual(await json(res), { error: {}, message: 'Slow down.', code: 8 });
+    const other = await fetch(`${ts.url}/v2/rpc/missing_thing`, { method: 'POST', headers: { Authorization: `Bearer ${s.token}` }, body: '"{}"' });
+    assert.equal(other.headers.get('retry-after'), null, 'only refusals by a limit');
   });
 
   it('rejects a body that is not a JSON string', async () => {
@@ -152,6 +166,12 @@ describe('RPC over the socket', () => {
       await assert.rejects(socket.rpc('nope', ''), (e: { code: number; message: string }) => e.code === 6 && e.message === 'RPC function not found');
       await assert.rejects(socket.rpc('missing_thing', ''), (e: { code: number; message: string }) => e.code === 7 && e.message === 'No such thing.');
       await assert.rejects(socket.rpc('crash', ''), (e: { code: number; message: string }) => e.code === 7 && e.message === 'Internal error');
+      // A refusal by a limit says when to try again in the envelope's context, as REST's 429 and Retry-After.
+      await assert.rejects(socket.rpc('too_fast', ''), (e: { code: number; message: string; context?: Record<string, string> }) => {
+        assert.deepEqual({ code: e.code, message: e.message, context: e.context }, { code: 7, message: 'Slow down.', context: { grpc_code: '8', retry_after: '42' } });
+        return true;
+      });
+      await assert.rejects(socket.rpc('missing_thing', ''), (e: { context?: unknown }) => e.context === undefined);
     } finally {
       socket.disconnect(false);
     }

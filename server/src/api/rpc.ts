@@ -85,7 +85,9 @@ export function rpcRoutes(core: Core, registry: Registry): Route[] {
     if (outcome.notFound) {
       return json(404, { error: 'RPC function not found', message: 'RPC function not found', code: Code.NotFound });
     }
-    return json(httpStatus(outcome.code), { error: {}, message: outcome.message, code: outcome.code });
+    const refused = json(httpStatus(outcome.code), { error: {}, message: outcome.message, code: outcome.code });
+    if (outcome.retryAfterSec === undefined) return refused;
+    return { ...refused, headers: { 'Retry-After': String(outcome.retryAfterSec), 'Access-Control-Expose-Headers': 'Retry-After' } };
   };
 
   return [

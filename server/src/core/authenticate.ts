@@ -54,8 +54,9 @@ export class Authenticator {
 
   /** Counts an account about to be created from a client address; refuses past the hourly limit. */
   private async admitCreation(clientIp: string): Promise<void> {
-    if (!(await this.createdByAddress.hit(clientIp || 'unknown'))) {
-      throw resourceExhausted('Too many accounts created from this address. Try again later.');
+    const key = clientIp || 'unknown';
+    if (!(await this.createdByAddress.hit(key))) {
+      throw resourceExhausted('Too many accounts created from this address. Try again later.', await this.createdByAddress.retryAfter(key));
     }
   }
 
@@ -184,7 +185,7 @@ export class Authenticator {
       await this.passwordByAccount.take(accountKey),
       await this.passwordByAddress.take(addressKey),
     );
-    if (wait > 0) throw resourceExhausted(`Too many failed login attempts. Try again in ${wait} s.`);
+    if (wait > 0) throw resourceExhausted(`Too many failed login attempts. Try again in ${wait} s.`, wait);
     // A row without a password (or no row) still costs one hash, so timing tells no account apart.
     const ok = (await verify(row?.password || (await dummyHash()), password).catch(() => false)) && !!row?.password;
     if (!row) throw notFound('User account not found.');

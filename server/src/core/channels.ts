@@ -6,6 +6,7 @@ import { jsonString, presenceMsg, put, putWrapped, timestamp, type Msg } from '.
 import { invalid, notFound, permissionDenied } from '../errors.ts';
 import type { Bus, Presences } from '../realtime/bus.ts';
 import { stream, StreamMode, type Stream } from '../realtime/tracker.ts';
+import { storedBytes, type ChatLimits } from './chat-limits.ts';
 import { monotonicNow } from './clock.ts';
 import { decodeCursor, encodeCursor, isCursorTime } from './cursor.ts';
 import { NotificationCode, type Notifications } from './notifications.ts';
@@ -192,14 +193,16 @@ export class Channels {
   private readonly notifications: Notifications;
   private readonly users: Users;
   private readonly rules: ChannelRules;
+  private readonly limits: ChatLimits;
 
-  constructor(db: Db, bus: Bus, notifications: Notifications, users: Users, rules: ChannelRules) {
+  constructor(db: Db, bus: Bus, notifications: Notifications, users: Users, rules: ChannelRules, limits: ChatLimits) {
     this.db = db;
     this.tracker = bus.presences;
     this.bus = bus;
     this.notifications = notifications;
     this.users = users;
     this.rules = rules;
+    this.limits = limits;
     bus.onPresence((s, joins, leaves) => {
       if (s.mode !== StreamMode.Channel && s.mode !== StreamMode.Group && s.mode !== StreamMode.Dm) return;
       const event: Msg = { channel_id: channelId(s) };
@@ -253,18 +256,26 @@ export class Channels {
     return { s, persistence: p.persistence ?? true };
   }
 
+  /** channel_message_send: within the user's chat limits (a minute's messages, a day's stored bytes). */
   async send(session: ChannelSession, id: string, contentText: string | undefined): Promise<Msg> {
     const { s, persistence } = this.joined(session, id);
-    const posted = await this.post(s, parseContent(contentText), senderOf(session), persistence);
+    const content = parseContent(contentText);
+    await this.limits.admit(session.userId);
+    const posted = await this.post(s, content, senderOf(session), persistence);
     posted.deliver();
+    if (persistence) await this.limits.stored(session.userId, storedBytes(content));
     return { channel_message_ack: ackMsg(s, posted.message) };
   }
 
+  /** channel_message_update: an edit counts as a message written, and its new content as bytes stored. */
   async update(session: ChannelSession, id: string, messageId: string | undefined, contentText: string | undefined): Promise<Msg> {
     const { s, persistence } = this.joined(session, id);
     if (!isUuid(messageId)) throw invalid('Invalid message identifier.');
-    const posted = await this.edit(s, messageId, parseContent(contentText), senderOf(session), persistence);
+    const content = parseContent(contentText);
+    await this.limits.admit(session.userId);
+    const posted = await this.edit(s, messageId, content, senderOf(session), persistence);
     posted.deliver();
+    if (persistence) await this.limits.stored(session.userId, storedBytes(content));
     return { channel_message_ack: ackMsg(s, posted.message) };
   }
 

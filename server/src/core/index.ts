@@ -6,6 +6,7 @@ import type { Bus } from '../realtime/bus.ts';
 import { Accounts } from './accounts.ts';
 import { Authenticator } from './authenticate.ts';
 import { Channels } from './channels.ts';
+import { ChatLimits } from './chat-limits.ts';
 import { Files } from './files.ts';
 import { Friends } from './friends.ts';
 import { Google } from './google.ts';
@@ -47,6 +48,8 @@ export interface Core {
   /** Started by the app; its matched hook is set by the runtime. */
   matchmaker: Matchmaker;
   channels: Channels;
+  /** A user's chat messages a minute and stored bytes a day, shared by the socket and modules. */
+  chatLimits: ChatLimits;
   groups: Groups;
   groupMembers: GroupMembers;
   friends: Friends;
@@ -67,11 +70,12 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
   // Channels and groups need each other: channels ask groups about membership, groups post system messages.
   const friends = new Friends(db, users, notifications);
   // groups is declared below: channels ask it about membership only once requests flow.
+  const chatLimits = new ChatLimits(bus.limits, config.limits, logger);
   const channels: Channels = new Channels(db, bus, notifications, users, {
     groupState: (groupId, userId) => groups.state(groupId, userId),
     blockedBy: (userId, otherId) => friends.blockedBy(userId, otherId),
     blocks: (userId, otherIds, q) => friends.blocks(userId, otherIds, q),
-  });
+  }, chatLimits);
   const groups: Groups = new Groups(db, channels);
   const groupMembers = new GroupMembers(db, channels, notifications, isOnline);
   accounts.deleteSteps.push(groupMembers.deleteStep, friends.deleteStep);
@@ -96,6 +100,7 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
     parties: new Parties(bus, matchmaker),
     matchmaker,
     channels,
+    chatLimits,
     groups,
     groupMembers,
     friends,

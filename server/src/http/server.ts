@@ -339,7 +339,10 @@ function send(
   res.end(req.method === 'HEAD' ? undefined : data);
 }
 
-/** The gateway's error body: {"code":N,"message":"..."}; code 16 also sets WWW-Authenticate. */
+/**
+ * The gateway's error body: {"code":N,"message":"..."}; code 16 also sets WWW-Authenticate, and a refusal
+ * by a limit Retry-After (seconds).
+ */
 function writeError(res: http.ServerResponse, err: AppError, withCors = true): void {
   const body = JSON.stringify({ code: err.code, message: err.message });
   const headers: Record<string, string | number> = {
@@ -350,6 +353,10 @@ function writeError(res: http.ServerResponse, err: AppError, withCors = true): v
   };
   if (withCors) headers['Access-Control-Allow-Origin'] = '*';
   if (err.code === Code.Unauthenticated) headers['WWW-Authenticate'] = err.message.replace(/[^\x20-\x7e]/g, '?');
+  if (err.retryAfterSec !== undefined) {
+    headers['Retry-After'] = err.retryAfterSec;
+    if (withCors) headers['Access-Control-Expose-Headers'] = 'Retry-After';
+  }
   res.writeHead(httpStatus(err.code), headers);
   res.end(body);
 }

@@ -393,6 +393,38 @@ export function busContract(name: string, make: (serializers: Serializers) => Pr
         assert.equal(await a.take('k', t + 3001), 0, 'forgotten after a success');
         assert.equal(await a.take('k2', t + 3001), 0, 'another key');
       });
+
+      it('count rate limits per key, shared by every node, refusing past the points until the window ends', async () => {
+        const a = first.limits.rate('contract.rate', 3, 60);
+        const b = last.limits.rate('contract.rate', 3, 60);
+        assert.deepEqual(await a.consume('k'), { allowed: true, retryAfterSec: 0 });
+        assert.equal((await b.consume('k')).allowed, true);
+        assert.equal((await a.consume('k')).allowed, true);
+        const refused = await b.consume('k');
+        assert.equal(refused.allowed, false);
+        assert.ok(refused.retryAfterSec >= 1 && refused.retryAfterSec <= 60, `retry after ${refused.retryAfterSec} s`);
+        assert.equal((await a.consume('k')).allowed, false, 'refused on the other node too');
+        assert.equal((await a.peek('k')).allowed, false);
+        assert.equal((await a.consume('other')).allowed, true, 'another key');
+        assert.equal((await last.limits.rate('contract.other', 3, 60).consume('k')).allowed, true, 'another limit');
+        const cost = first.limits.rate('contract.cost', 10, 60);
+        assert.equal((await cost.consume('k', 7)).allowed, true);
+        assert.equal((await last.limits.rate('contract.cost', 10, 60).consume('k', 4)).allowed, false, 'a cost past the points');
+      });
+
+      it('count volumes after the fact: peek takes nothing, add never refuses', async () => {
+        const a = first.limits.rate('contract.volume', 100, 86_400);
+        const b = last.limits.rate('contract.volume', 100, 86_400);
+        assert.deepEqual(await a.peek('k'), { allowed: true, retryAfterSec: 0 }, 'nothing counted yet');
+        await a.add('k', 60);
+        assert.equal((await b.peek('k')).allowed, true, '60 of 100');
+        assert.equal((await b.peek('k')).allowed, true, 'peeking took nothing');
+        await b.add('k', 50);
+        const full = await a.peek('k');
+        assert.equal(full.allowed, false, '110 of 100');
+        assert.ok(full.retryAfterSec > 86_000 && full.retryAfterSec <= 86_400, `retry after ${full.retryAfterSec} s`);
+        assert.equal((await b.peek('k2')).allowed, true, 'another key');
+      });
     });
   });
 }

@@ -123,6 +123,28 @@ export interface BackoffLimit {
   undo(key: string): Promise<void>;
 }
 
+/** A rate limit's answer: allowed, or refused with the whole seconds until it would be (0 when allowed). */
+export interface RateAnswer {
+  allowed: boolean;
+  retryAfterSec: number;
+}
+
+/**
+ * A rate or volume limit of rate-limiter-flexible: `points` per key in a fixed window of `durationSec`
+ * that starts with the key's first point. A request costs a point; a volume (bytes) costs its size.
+ */
+export interface RateLimit {
+  /**
+   * Takes `cost` points (1 by default): refused when the window's points would be passed. A refused
+   * request counts all the same (hammering does not help); the window still ends when it would have.
+   */
+  consume(key: string, cost?: number): Promise<RateAnswer>;
+  /** Whether key has points left in its window, taking none (a cap counted after the fact, with add). */
+  peek(key: string): Promise<RateAnswer>;
+  /** Counts points already spent (the bytes a message stored), never refusing. */
+  add(key: string, cost: number): Promise<void>;
+}
+
 /**
  * Counters of limits shared by every node. A limit is named (a name is one limit: the same name with
  * the same rule on every node and in every call; modules prefix names with their own) and its keys are
@@ -131,6 +153,8 @@ export interface BackoffLimit {
 export interface LimitStore {
   window(name: string, limit: number, windowMs: number): WindowLimit;
   backoff(name: string, free: number, windowMs: number, maxDelayMs: number): BackoffLimit;
+  /** A rate or volume limit (rate-limiter-flexible): points per key per durationSec. */
+  rate(name: string, points: number, durationSec: number): RateLimit;
 }
 
 export interface Bus {

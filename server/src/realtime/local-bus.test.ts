@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { busContract, countingSerializers, FakeSession } from './bus-contract.ts';
-import { LocalBus, MemoryLimitStore } from './local-bus.ts';
+import { LocalBus } from './local-bus.ts';
+import { MemoryLimitStore } from './memory-limits.ts';
 import { stream, StreamMode } from './tracker.ts';
 
 busContract('LocalBus', async (serializers) => ({ nodes: [new LocalBus({ serializers })], close: async () => {} }));
@@ -29,5 +30,9 @@ describe('LocalBus', () => {
     assert.throws(() => store.window('a', 4, 1000), /already defined/);
     store.backoff('b', 1, 2, 3);
     assert.throws(() => store.backoff('b', 1, 2, 4), /already defined/);
+    assert.equal(store.rate('r', 5, 60), store.rate('r', 5, 60));
+    assert.throws(() => store.rate('r', 5, 1), /already defined/);
+    assert.throws(() => store.rate('r2', 0, 60), /whole numbers/);
+    assert.throws(() => store.rate('r3', 5, 0.5), /whole numbers/);
   });
 });

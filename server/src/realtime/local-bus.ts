@@ -1,12 +1,9 @@
 // The in-process bus: one node, so presences, delivery, revocations and limit counters all live in this
 // process. Delivery goes straight to the router: no copy and no promise per receiver.
-import { Backoff, RateLimiter } from '../core/rate-limit.ts';
 import type { Msg } from '../encode.ts';
 import { notFound } from '../errors.ts';
-import {
-  closeRevoked,
-  type BackoffLimit, type Bus, type ClientSession, type LimitStore, type Revocation, type Serializers, type ServiceHandler, type WindowLimit,
-} from './bus.ts';
+import { closeRevoked, type Bus, type ClientSession, type LimitStore, type Revocation, type Serializers, type ServiceHandler } from './bus.ts';
+import { MemoryLimitStore } from './memory-limits.ts';
 import { Router } from './router.ts';
 import { stream, StreamMode, Tracker, type PresenceListener, type Stream } from './tracker.ts';
 
@@ -99,44 +96,4 @@ export class LocalBus implements Bus {
   }
 
   async close(): Promise<void> {}
-}
-
-/** Limit counters in this process: RateLimiter and Backoff, one of each per name. */
-export class MemoryLimitStore implements LimitStore {
-  private readonly windows = new Map<string, { rule: string; limit: WindowLimit }>();
-  private readonly backoffs = new Map<string, { rule: string; limit: BackoffLimit }>();
-
-  window(name: string, limit: number, windowMs: number): WindowLimit {
-    return named(this.windows, name, `${limit}/${windowMs}`, () => {
-      const l = new RateLimiter(limit, windowMs);
-      return {
-        hit: async (key, now) => l.hit(key, now),
-        blocked: async (key, now) => l.blocked(key, now),
-        retryAfter: async (key, now) => l.retryAfter(key, now),
-        reset: async (key) => l.reset(key),
-      };
-    });
-  }
-
-  backoff(name: string, free: number, windowMs: number, maxDelayMs: number): BackoffLimit {
-    return named(this.backoffs, name, `${free}/${windowMs}/${maxDelayMs}`, () => {
-      const b = new Backoff(free, windowMs, maxDelayMs);
-      return {
-        take: async (key, now) => b.take(key, now),
-        reset: async (key) => b.reset(key),
-        undo: async (key) => b.undo(key),
-      };
-    });
-  }
-}
-
-function named<T>(map: Map<string, { rule: string; limit: T }>, name: string, rule: string, make: () => T): T {
-  const found = map.get(name);
-  if (found) {
-    if (found.rule !== rule) throw new Error(`Limit "${name}" is already defined with another rule (${found.rule}).`);
-    return found.limit;
-  }
-  const limit = make();
-  map.set(name, { rule, limit });
-  return limit;
 }

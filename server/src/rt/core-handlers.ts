@@ -3,7 +3,7 @@ import type { Core } from '../core/index.ts';
 import { presenceMsg } from '../encode.ts';
 import { invokeRpc } from '../runtime/invoke.ts';
 import type { Registry } from '../runtime/registry.ts';
-import { SocketCode, SocketError } from './errors.ts';
+import { limitContext, SocketCode, SocketError } from './errors.ts';
 import { sessionContext } from './hooks.ts';
 import type { SocketHandlers } from './handlers.ts';
 
@@ -24,7 +24,7 @@ export function coreHandlers(core: Core, registry: Registry): SocketHandlers {
         return { rpc };
       }
       if (outcome.notFound) throw new SocketError(SocketCode.RuntimeFunctionNotFound, 'RPC function not found');
-      throw new SocketError(SocketCode.RuntimeFunctionException, outcome.message);
+      throw new SocketError(SocketCode.RuntimeFunctionException, outcome.message, limitContext(outcome.code, outcome.retryAfterSec));
     },
 
     async status_follow(s, b) {

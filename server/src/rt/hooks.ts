@@ -5,7 +5,7 @@ import { Fields } from '../input.ts';
 import type { Logger } from '../log.ts';
 import type { Registry } from '../runtime/registry.ts';
 import type { RtAfterHook, RtBeforeHook, RtContext, RtMessage } from '../runtime/types.ts';
-import { SocketCode, SocketError } from './errors.ts';
+import { limitContext, SocketCode, SocketError } from './errors.ts';
 import type { SocketHandler, SocketHandlers } from './handlers.ts';
 import type { SocketSession } from './session.ts';
 
@@ -66,8 +66,11 @@ async function hooked(
     try {
       changed = await hooks.before(context(s, env, 'before'), input);
     } catch (err) {
-      if (!(err instanceof AppError)) logger.error('socket before hook failed', { message: name, err });
-      throw new SocketError(SocketCode.RuntimeFunctionException, err instanceof AppError ? err.message : 'Internal error');
+      if (!(err instanceof AppError)) {
+        logger.error('socket before hook failed', { message: name, err });
+        throw new SocketError(SocketCode.RuntimeFunctionException, 'Internal error');
+      }
+      throw new SocketError(SocketCode.RuntimeFunctionException, err.message, limitContext(err.code, err.retryAfterSec));
     }
     if (changed === null || changed === undefined) throw new SocketError(SocketCode.RuntimeFunctionException, REFUSED);
     input = changed;

@@ -7,7 +7,7 @@ import type { RpcContext } from './types.ts';
 export type RpcOutcome =
   | { ok: true; payload: string }
   | { ok: false; notFound: true }
-  | { ok: false; notFound: false; code: number; message: string };
+  | { ok: false; notFound: false; code: number; message: string; retryAfterSec?: number };
 
 const UNSTORABLE_REFUSED: RpcOutcome = { ok: false, notFound: false, code: Code.InvalidArgument, message: unstorable('payload').message };
 /** Upstream's answer when a before hook drops a request. */
@@ -41,7 +41,7 @@ export async function invokeRpc(registry: Registry, id: string, ctx: RpcContext,
     }
     return { ok: true, payload: out };
   } catch (err) {
-    if (err instanceof AppError) return { ok: false, notFound: false, code: err.code, message: err.message };
+    if (err instanceof AppError) return { ok: false, notFound: false, code: err.code, message: err.message, retryAfterSec: err.retryAfterSec };
     registry.logger.error('rpc failed', { id, err });
     return { ok: false, notFound: false, code: Code.Internal, message: 'Internal error' };
   }

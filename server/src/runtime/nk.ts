@@ -11,7 +11,7 @@ import type { NotificationInput } from '../core/notifications.ts';
 import type { Google, GoogleProfile } from '../core/google.ts';
 import type { MailInput } from '../core/mail.ts';
 import { isUuid } from '../core/tokens.ts';
-import type { WindowLimit } from '../realtime/bus.ts';
+import type { RateLimit, WindowLimit } from '../realtime/bus.ts';
 import type { Db } from '../db/index.ts';
 import type { StorageAckRecord } from '../encode.ts';
 import { notConfigured } from '../core/providers.ts';
@@ -133,6 +133,18 @@ export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams
    * it with the module's) gives the same counters. Its methods are async.
    */
   sharedRateLimiter(name: string, limit: number, windowMs: number): WindowLimit;
+  /**
+   * A rate or volume limit of rate-limiter-flexible counted through the bus, shared by every node:
+   * `points` per key in a window of `durationSec` from the key's first point. Asking again for a name
+   * (prefix it with the module's) with the same rule gives the same counters.
+   */
+  rateLimit(name: string, points: number, durationSec: number): RateLimit;
+  /**
+   * The server's chat limits per user (LIMIT_CHAT_*), which the socket's channel_message_send and
+   * channel_message_update count: a module writing a user's message counts it here (`messages` before,
+   * `bytes` once stored), so a message counts once whichever way it is sent.
+   */
+  chatLimits: Readonly<{ messages: RateLimit; bytes: RateLimit }>;
   /** The configured limits (LIMIT_* and IMAGE_* variables): what one user may create, for a module's own checks. */
   limits: Readonly<Limits>;
   /** The module settings of the configuration (README: Module settings), as every call's `ctx.env`. */
@@ -238,6 +250,8 @@ export function createNk(core: Core, matches: MatchRegistry): Nk {
     uuid: () => crypto.randomUUID(),
     isUuid,
     sharedRateLimiter: (name, limit, windowMs) => core.bus.limits.window(name, limit, windowMs),
+    rateLimit: (name, points, durationSec) => core.bus.limits.rate(name, points, durationSec),
+    chatLimits: Object.freeze({ messages: core.chatLimits.messages, bytes: core.chatLimits.bytes }),
     limits: Object.freeze({ ...core.config.limits }),
     env: core.config.runtimeEnv,
 

@@ -12,6 +12,11 @@ import { isConnected, type ListedMatch, type WirePresence } from '../core/matche
 import type { MatchContext, MatchDispatcher, MatchHandler, MatchMessage, MatchPresence } from './match-types.ts';
 
 const MAX_LABEL_BYTES = 2048;
+/**
+ * Data kept for the next matchLoop, upstream's match.input_queue_size: match data is realtime traffic and
+ * not rate-limited, so past this a tick's data is dropped (and logged) rather than held without bound.
+ */
+export const MATCH_INPUT_QUEUE = 128;
 
 function checkLabel(label: unknown): string {
   if (typeof label !== 'string' || Buffer.byteLength(label) > MAX_LABEL_BYTES || !storable(label)) {
@@ -59,6 +64,8 @@ export class RunningMatch {
   private state: unknown;
   private tick = 0;
   private messages: MatchMessage[] = [];
+  /** Data dropped since the last matchLoop, the input queue being full. */
+  private dropped = 0;
   private deferred: Array<() => void> = [];
   private chain: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
@@ -122,6 +129,10 @@ export class RunningMatch {
       void this.step('matchLoop', async () => {
         const messages = this.messages;
         this.messages = [];
+        if (this.dropped) {
+          this.deps.logger.warn('match input queue full; data dropped', { match_id: this.id, dropped: this.dropped, queue: MATCH_INPUT_QUEUE });
+          this.dropped = 0;
+        }
         return this.handler.matchLoop(this.ctx, this.dispatcher, this.tick, this.state, messages);
       }).then(() => {
         this.tick++;
@@ -184,10 +195,14 @@ export class RunningMatch {
     if (gone.length) void this.step('matchLeave', () => this.handler.matchLeave(this.ctx, this.dispatcher, this.tick, this.state, gone)).catch(() => {});
   }
 
-  /** Data from a player, for the next matchLoop. */
+  /** Data from a player, for the next matchLoop (up to MATCH_INPUT_QUEUE of them). */
   data(sessionId: string, opCode: string, data: string, reliable: boolean): void {
     const sender = this.players.get(sessionId);
     if (!sender || this.ended) return;
+    if (this.messages.length >= MATCH_INPUT_QUEUE) {
+      this.dropped++;
+      return;
+    }
     this.messages.push({ sender, opCode: Number(opCode), data: Buffer.from(data, 'base64'), reliable, receiveTimeMs: Date.now() });
   }
 

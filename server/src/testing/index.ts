@@ -21,7 +21,10 @@ import { openPglite, pgliteDb } from '../db/pglite.ts';
 import { postgresDb } from '../db/postgres.ts';
 import { createLogger, type Logger } from '../log.ts';
 import type { Bus } from '../realtime/bus.ts';
+import { RedisBus } from '../realtime/redis-bus.ts';
+import { serializers } from '../rt/serializers.ts';
 import type { RuntimeModule } from '../runtime/types.ts';
+import { dropRedisKeys, TEST_PG_URL, TEST_REDIS_URL } from './cluster.ts';
 
 // The npm client expects browser globals. Its heartbeat reads `window && window.console`: a declared
 // but undefined `window` keeps that from throwing without making PGlite believe it runs in a browser.
@@ -207,5 +210,35 @@ export async function json(res: Response): Promise<any> {
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export { dropRedisKeys, postgresAnswers, redisAnswers, TEST_PG_URL, TEST_REDIS_URL } from './cluster.ts';
+
+/**
+ * Nodes of one cluster (node-1, node-2, ...): test servers sharing a fresh PostgreSQL database and a Redis
+ * under a key prefix of their own, each on a RedisBus. close() stops them and removes the database and keys.
+ * For tests that run when PostgreSQL and Redis answer on loopback (postgresAnswers, redisAnswers).
+ */
+export async function startTestCluster(n: number, opts: Omit<TestServerOptions, 'db' | 'bus'> = {}): Promise<{ nodes: TestServer[]; close(): Promise<void> }> {
+  const database = await freshPostgres(TEST_PG_URL);
+  const prefix = `tribuna-test:${crypto.randomUUID()}:`;
+  const nodes: TestServer[] = [];
+  const buses: RedisBus[] = [];
+  const close = async () => {
+    for (const ts of nodes) await ts.close();
+    for (const bus of buses) await bus.close();
+    await database.drop();
+    await dropRedisKeys(prefix);
+  };
+  try {
+    for (let i = 1; i <= n; i++) {
+      const node = `node-${i}`;
+      const bus = await RedisBus.connect({ url: TEST_REDIS_URL, serializers, node, prefix });
+      buses.push(bus);
+      nodes.push(await startTestServer({ ...opts, env: { ...opts.env, DATABASE_URL: database.url, NODE_NAME: node }, db: postgresDb(database.url, 4), bus }));
+    }
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { nodes, close };
+}
 export { startSmtpServer, type ParsedMail, type TestSmtpServer } from './smtp.ts';
 export { startOidcProvider, type OidcAccount, type OidcProviderOptions, type TestOidcProvider } from './oidc.ts';
