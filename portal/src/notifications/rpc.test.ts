@@ -23,7 +23,7 @@ const base = Math.floor(Date.now() / 1000) * 1000 - 3_600_000;
 const at = (ms: number) => new Date(base + ms);
 
 /** Stores notifications of a user straight into the game server's table; answers their ids in that order. */
-async function store(userId: string, rows: Array<{ t: Date; code?: number; sender?: string }>): Promise<string[]> {
+async function store(userId: string | undefined, rows: Array<{ t: Date; code?: number; sender?: string }>): Promise<string[]> {
   const out = ids(rows.length);
   await P.ts.app.core.db.execute(
     `INSERT INTO notification (id, user_id, subject, content, code, sender_id, create_time)
