@@ -277,9 +277,12 @@ describe('the bell', () => {
     expect(await within(panel()).findAllByRole('listitem')).toHaveLength(20);
     rpc.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await user.click(within(panel()).getByRole('button', { name: 'Показать ещё' }));
-    expect(await screen.findByText('Не удалось загрузить ещё уведомления')).toBeInTheDocument();
+    expect(await within(panel()).findByRole('alert')).toHaveTextContent('Не удалось загрузить следующие уведомления. Попробуйте ещё раз.');
     expect(within(panel()).getAllByRole('listitem')).toHaveLength(20);
-    expect(within(panel()).getByRole('button', { name: 'Показать ещё' })).toBeEnabled();
+    // The button tries again.
+    await user.click(within(panel()).getByRole('button', { name: 'Показать ещё' }));
+    await waitFor(() => expect(within(panel()).getAllByRole('listitem')).toHaveLength(25));
+    expect(within(panel()).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('fetches the first page again after a reconnect, dropping older pages', async () => {

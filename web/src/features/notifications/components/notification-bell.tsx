@@ -32,11 +32,7 @@ export function NotificationBell() {
     if (plan) mark.mutate(plan, { onError: () => toast(m.markFailed, 'error') });
   }
 
-  async function more() {
-    const r = await list.fetchNextPage();
-    if (r.isFetchNextPageError) toast(m.moreFailed, 'error');
-    return !r.isFetchNextPageError;
-  }
+  const more = async () => !(await list.fetchNextPage()).isFetchNextPageError;
 
   function close(refocus: boolean) {
     setOpen(false);
@@ -88,6 +84,7 @@ export function NotificationBell() {
           onRetry={() => void list.refetch()}
           hasMore={list.hasNextPage}
           loadingMore={list.isFetchingNextPage}
+          moreFailed={list.isFetchNextPageError}
           onMore={more}
           onMarkRead={(ids) => items && send(markPlan(items, count, ids))}
           onMarkAll={() => items && send(markAllPlan(items, count))}

@@ -23,6 +23,8 @@ interface Props {
   onRetry(): void;
   hasMore: boolean;
   loadingMore: boolean;
+  /** The last try at the next page failed: said above the button, which tries again. */
+  moreFailed: boolean;
   /** Loads the next page; false when it failed. */
   onMore(): Promise<boolean>;
   /** Marks these read (the bell does it: a mark outlives the panel closed by opening a page). */
@@ -32,7 +34,7 @@ interface Props {
   onClose(refocus: boolean): void;
 }
 
-export function NotificationPanel({ id, items, unreadCount, failed, onRetry, hasMore, loadingMore, onMore, onMarkRead, onMarkAll, onClose }: Props) {
+export function NotificationPanel({ id, items, unreadCount, failed, onRetry, hasMore, loadingMore, moreFailed, onMore, onMarkRead, onMarkAll, onClose }: Props) {
   const here = useLocation();
   const toast = useToast();
   const remove = useDeleteNotification();
@@ -98,6 +100,7 @@ export function NotificationPanel({ id, items, unreadCount, failed, onRetry, has
             />
           ))}
         </ul>
+        {hasMore && moreFailed && !loadingMore && <p className="bell-more-failed" role="alert">{m.moreFailed}</p>}
         {hasMore && (
           <button type="button" className="btn btn-ghost bell-more" disabled={loadingMore} aria-busy={loadingMore} onClick={() => void more()}>
             {m.more}
