@@ -11,7 +11,7 @@ export interface MarkRead {
 }
 
 /** The whole second of a time, as the marker keeps it. */
-export const secondOf = (time: string) => Math.floor((Date.parse(time) || 0) / 1000) * 1000;
+const secondOf = (time: string) => Math.floor((Date.parse(time) || 0) / 1000) * 1000;
 
 /** The badge's text: none at 0, '9+' above 9 (as the chat's). */
 export function badgeText(n: number): string | undefined {

@@ -29,7 +29,7 @@ export const UNREAD_COUNT_CAP = 100;
  * requests and acceptances. The game server's other codes (a direct chat opened, being added to a chat's
  * group) are the chat widget's business.
  */
-export function isShown(code: number | undefined): boolean {
+function isShown(code: number | undefined): boolean {
   return (code ?? 0) > 0 || code === FRIEND_REQUEST || code === FRIEND_ACCEPTED;
 }
 

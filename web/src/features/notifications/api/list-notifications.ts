@@ -7,7 +7,7 @@ import { rpc } from '../../../lib/nakama/rpc.ts';
 import { notificationKeys, type NotificationPage } from '../../../shared/api/notifications.ts';
 
 /** Notifications per page: the panel's first screen, and each «Показать ещё». */
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
 const listNotifications = (cursor: string | undefined) =>
   rpc<NotificationPage>('list_notifications', cursor ? { limit: PAGE_SIZE, cursor } : { limit: PAGE_SIZE });
