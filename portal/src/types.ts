@@ -130,5 +130,5 @@ export interface MessagePage {
   cursor?: string;
 }
 
-/** get_notification_state, mark_notifications_read */
-export type { NotificationState } from './notifications/store.ts';
+/** list_notifications (newest first; cursor pages to older ones), mark_notifications_read */
+export type { MarkReadAnswer, NotificationItem, NotificationPage } from './notifications/rpc.ts';

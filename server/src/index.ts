@@ -13,6 +13,7 @@ export type {
   NkChannelMessage, NkChannelMessageAck, NkChannelMessageList, NkChannelSummary, NkChannelSummaryOptions, NkStream, NkStreamPresence,
 } from './runtime/nk-realtime.ts';
 export type { NkMatch } from './runtime/nk-matches.ts';
+export type { NkNotification, NkNotificationCountOptions, NkNotificationList, NkNotificationListOptions } from './runtime/nk-notifications.ts';
 export type {
   MatchContext, MatchDispatcher, MatchHandler, MatchInit, MatchMessage, MatchPresence, MatchmakerMatchedFunction, MatchmakerResult,
 } from './runtime/match-types.ts';

@@ -93,3 +93,51 @@ test('the bell: a friend request and a tournament application raise the count li
   await expect(notifications(anna).getByRole('listitem')).toHaveCount(1);
   await expect(notifications(anna).getByRole('listitem')).toContainText('подала заявку');
 });
+
+test('a long history: the bell reads one page, older pages as asked; marking all read reaches the pages not loaded', async ({ browser }) => {
+  const vera = await person(browser, 'vera.bell@example.com', 'Вера Колокольцева');
+  const { user_id: userId } = await sessionOf(vera);
+  // 45 matches scheduled for her team, the newest last; the newest 20 in a second of their own (the marker
+  // counts whole seconds).
+  for (let i = 1; i <= 45; i++) {
+    if (i === 26) await new Promise((r) => setTimeout(r, 1100));
+    await portal.server.app.nk.notificationSend(userId!, `Назначен матч «Заря ${i}» — «Рассвет»`, { link: `/matches/m${i}` }, 107, null, true);
+  }
+  const asked: Array<{ limit?: number; cursor?: string }> = [];
+  vera.on('request', (r) => {
+    if (r.url().includes('/v2/rpc/list_notifications')) asked.push(JSON.parse(JSON.parse(r.postData() ?? '""') || '{}'));
+  });
+
+  await vera.goto(`${portal.url}/`);
+  await expect(badge(vera)).toHaveText('9+');
+  expect(asked).toEqual([{ limit: 20 }]);
+
+  await bell(vera).click();
+  const panel = notifications(vera);
+  const items = panel.getByRole('listitem');
+  await expect(items).toHaveCount(20);
+  await expect(items.first()).toContainText('Назначен матч «Заря 45» — «Рассвет»');
+  await expect(items.last()).toContainText('«Заря 26»');
+  await expect(panel.getByText('Не прочитано:')).toHaveCount(20);
+
+  // Everything read, the 25 on pages not loaded too.
+  await panel.getByRole('button', { name: 'Отметить все как прочитанные' }).click();
+  await expect(badge(vera)).toHaveCount(0);
+  await expect(panel.getByText('Не прочитано:')).toHaveCount(0);
+
+  const more = panel.getByRole('button', { name: 'Показать ещё' });
+  await more.click();
+  await expect(items).toHaveCount(40);
+  // The focus goes to the first of the page just loaded.
+  await expect(items.nth(20).getByRole('link')).toBeFocused();
+  await more.click();
+  await expect(items).toHaveCount(45);
+  await expect(items.last()).toContainText('«Заря 1»');
+  await expect(more).toHaveCount(0);
+  await expect(panel.getByText('Не прочитано:')).toHaveCount(0);
+  expect(asked.map((a) => [a.limit, !!a.cursor])).toEqual([[20, false], [20, true], [20, true]]);
+
+  await vera.reload();
+  await expect(bell(vera)).toHaveAccessibleName('Уведомления');
+  await expect(vera.getByRole('status').filter({ hasText: 'Непрочитанных уведомлений нет' })).toHaveCount(1);
+});

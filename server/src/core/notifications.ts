@@ -1,4 +1,5 @@
-// Notifications: persistent ones stored and listed oldest first; every one pushed live to the user's sockets.
+// Notifications: persistent ones stored and listed (oldest first, or newest first with a cursor of its own) and
+// counted; every one pushed live to the user's sockets.
 import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
 import { notificationMsg, type NotificationRecord } from '../encode.ts';
@@ -41,6 +42,42 @@ export interface Delivery {
 export interface NotificationPage {
   notifications: NotificationRecord[];
   cacheableCursor: string;
+}
+
+/** Newest first: the cursor leads to older ones and is absent on the last page. */
+export interface NotificationNewestPage {
+  notifications: NotificationRecord[];
+  cursor?: string;
+}
+
+/** Which of a user's notifications a listing or a count takes. */
+export interface NotificationFilter {
+  /** When given, the system's notifications (codes 0 and below) only of these codes; modules' ones all. */
+  systemCodes?: number[];
+}
+
+export interface NotificationCountFilter extends NotificationFilter {
+  /** Only those created at or after this time. */
+  since?: Date;
+  /** Not these (at most 1000 ids). */
+  exceptIds?: string[];
+}
+
+/** Tags a newest-first cursor, so neither listing takes the other's. */
+const NEWEST = 'newest';
+
+const ROW_COLUMNS = `id, subject, content, code, sender_id, create_time,
+  to_char(create_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS t`;
+
+interface NotificationRow {
+  id: string;
+  subject: string;
+  content: unknown;
+  code: number;
+  sender_id: string | null;
+  create_time: Date;
+  /** create_time as cursors carry it. */
+  t: string;
 }
 
 export class Notifications {
@@ -109,33 +146,80 @@ export class Notifications {
     this.deliver(await this.store(inputs));
   }
 
-  async list(userId: string, limit: number, cursor: string | undefined): Promise<NotificationPage> {
+  async list(userId: string, limit: number, cursor: string | undefined, filter: NotificationFilter = {}): Promise<NotificationPage> {
     checkLimit(limit, 1, 100);
-    let after: [string, string] | undefined;
+    const params: unknown[] = [userId, limit];
+    let where = '';
     if (cursor) {
-      after = decodeCursor(cursor, isTuple(['string', 'string']), BAD_CURSOR) as [string, string];
+      const after = decodeCursor(cursor, isTuple(['string', 'string']), BAD_CURSOR) as [string, string];
       if (!isCursorTime(after[0]) || !isUuid(after[1])) throw invalid(BAD_CURSOR);
+      params.push(after[0], after[1]);
+      where = ` AND (create_time, id) > ($3::timestamp AT TIME ZONE 'UTC', $4::uuid)`;
     }
-    const rows = await this.db.query<{
-      id: string; subject: string; content: unknown; code: number; sender_id: string | null; create_time: Date; t: string;
-    }>(
-      `SELECT id, subject, content, code, sender_id, create_time, to_char(create_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS t
-       FROM notification
-       WHERE user_id = $1 ${after ? `AND (create_time, id) > ($3::timestamp AT TIME ZONE 'UTC', $4::uuid)` : ''}
-       ORDER BY create_time, id LIMIT $2`,
-      after ? [userId, limit, after[0], after[1]] : [userId, limit],
+    where += codeCondition(params, filter.systemCodes);
+    const rows = await this.db.query<NotificationRow>(
+      `SELECT ${ROW_COLUMNS} FROM notification WHERE user_id = $1${where} ORDER BY create_time, id LIMIT $2`,
+      params,
     );
-    const notifications = rows.map((r) => ({
-      id: r.id,
-      subject: r.subject,
-      content: r.content,
-      code: r.code,
-      senderId: r.sender_id,
-      createTime: r.create_time,
-      persistent: true,
-    }));
     const last = rows[rows.length - 1];
-    return { notifications, cacheableCursor: last ? encodeCursor([last.t, last.id]) : (cursor ?? '') };
+    return { notifications: rows.map(record), cacheableCursor: last ? encodeCursor([last.t, last.id]) : (cursor ?? '') };
+  }
+
+  /** One user's notifications newest first, by (create_time, id) down the user's index, limit+1 rows read. */
+  async listNewest(userId: string, limit: number, cursor: string | undefined, filter: NotificationFilter = {}): Promise<NotificationNewestPage> {
+    if (!isUuid(userId)) throw invalid('Invalid user id.');
+    checkLimit(limit, 1, 100);
+    const params: unknown[] = [userId, limit + 1];
+    let where = '';
+    if (cursor) {
+      const [tag, t, id] = decodeCursor(cursor, isTuple(['string', 'string', 'string']), BAD_CURSOR) as [string, string, string];
+      if (tag !== NEWEST || !isCursorTime(t) || !isUuid(id)) throw invalid(BAD_CURSOR);
+      params.push(t, id);
+      where = ` AND (create_time, id) < ($3::timestamp AT TIME ZONE 'UTC', $4::uuid)`;
+    }
+    where += codeCondition(params, filter.systemCodes);
+    const rows = await this.db.query<NotificationRow>(
+      `SELECT ${ROW_COLUMNS} FROM notification WHERE user_id = $1${where} ORDER BY create_time DESC, id DESC LIMIT $2`,
+      params,
+    );
+    const page: NotificationNewestPage = { notifications: rows.slice(0, limit).map(record) };
+    if (rows.length > limit) {
+      const last = rows[limit - 1];
+      page.cursor = encodeCursor([NEWEST, last.t, last.id]);
+    }
+    return page;
+  }
+
+  /**
+   * How many of a user's notifications the filter takes, counted up to max (1-1000) and no further: at most
+   * max rows plus the excepted ones are read, down the user's index from the newest.
+   */
+  async count(userId: string, filter: NotificationCountFilter, max: number): Promise<number> {
+    if (!isUuid(userId)) throw invalid('Invalid user id.');
+    checkLimit(max, 1, 1000);
+    const params: unknown[] = [userId, max];
+    let where = '';
+    if (filter.since !== undefined) {
+      if (!(filter.since instanceof Date) || Number.isNaN(filter.since.getTime())) throw invalid('Since must be a valid time.');
+      params.push(filter.since);
+      where += ` AND create_time >= $${params.length}::timestamptz`;
+    }
+    const except = filter.exceptIds ?? [];
+    if (!Array.isArray(except) || except.length > 1000 || !except.every(isUuid)) {
+      throw invalid('Excepted ids must be a list of at most 1000 valid ids.');
+    }
+    if (except.length) {
+      params.push(except);
+      where += ` AND id <> ALL($${params.length}::uuid[])`;
+    }
+    where += codeCondition(params, filter.systemCodes);
+    const rows = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (
+         SELECT 1 FROM notification WHERE user_id = $1${where} ORDER BY create_time DESC, id DESC LIMIT $2
+       ) taken`,
+      params,
+    );
+    return rows[0].n;
   }
 
   async delete(userId: string, ids: string[]): Promise<void> {
@@ -143,6 +227,20 @@ export class Notifications {
     if (!valid.length) return;
     await this.db.execute('DELETE FROM notification WHERE user_id = $1 AND id = ANY($2::uuid[])', [userId, valid]);
   }
+}
+
+function record(r: NotificationRow): NotificationRecord {
+  return { id: r.id, subject: r.subject, content: r.content, code: r.code, senderId: r.sender_id, createTime: r.create_time, persistent: true };
+}
+
+/** The filter on codes as SQL (its value appended to params); nothing without systemCodes. */
+function codeCondition(params: unknown[], systemCodes: number[] | undefined): string {
+  if (systemCodes === undefined) return '';
+  if (!Array.isArray(systemCodes) || systemCodes.length > 100 || !systemCodes.every((c) => Number.isInteger(c) && c <= 0 && c >= -2_147_483_648)) {
+    throw invalid('System codes must be a list of at most 100 whole numbers of 0 or below.');
+  }
+  params.push(systemCodes);
+  return ` AND (code > 0 OR code = ANY($${params.length}::int[]))`;
 }
 
 /** The notifications whose recipient has not blocked their sender: one query over the primary key per batch. */

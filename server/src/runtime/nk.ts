@@ -7,7 +7,6 @@ import type { Core } from '../core/index.ts';
 import type { AccountUpdate, ProviderColumn } from '../core/accounts.ts';
 import type { AuthResult, VerifiedEmailResult } from '../core/authenticate.ts';
 import type { FileInfo } from '../core/files.ts';
-import type { NotificationInput } from '../core/notifications.ts';
 import type { Google, GoogleProfile } from '../core/google.ts';
 import type { MailInput } from '../core/mail.ts';
 import { isUuid } from '../core/tokens.ts';
@@ -19,6 +18,7 @@ import { invalid } from '../errors.ts';
 import { groupNk, type NkGroups } from './nk-groups.ts';
 import type { MatchRegistry } from './match-registry.ts';
 import { matchNk, type NkMatches } from './nk-matches.ts';
+import { notificationNk, type NkNotifications } from './nk-notifications.ts';
 import { channelNk, streamNk, type NkChannels, type NkStreams } from './nk-realtime.ts';
 import { storageNk, type NkStorage } from './nk-storage.ts';
 import { runTx, type NkTx } from './nk-tx.ts';
@@ -115,7 +115,7 @@ export interface NkFileContent extends NkFile {
   createTime: Date;
 }
 
-export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams, NkMatches {
+export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams, NkMatches, NkNotifications {
   /** The database, for a module's own tables. */
   db: Db;
   /**
@@ -200,9 +200,6 @@ export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams
   /** Redeems an authorization code and returns the verified ID token's profile. */
   googleExchangeCode(code: string, redirectUri: string): Promise<GoogleProfile>;
 
-  notificationSend(userId: string, subject: string, content: Record<string, unknown>, code: number, senderId?: string | null, persistent?: boolean): Promise<void>;
-  notificationsSend(notifications: NotificationInput[]): Promise<void>;
-
   /** A user's friend edges, optionally of one state; limit 1-1000 (default 1000). */
   friendsList(userId: string, limit?: number, state?: number, cursor?: string): Promise<NkFriendList>;
   /** Invites or accepts as userId; username names them in the notifications sent. */
@@ -244,7 +241,7 @@ function googleOf(core: Core): Google {
 export function createNk(core: Core, matches: MatchRegistry): Nk {
   // Ends the user's sockets on every node (after their tokens were revoked).
   const disconnectUser = (userId: string) => core.bus.revoke({ userId });
-  const { accounts, users, sessions, notifications, friends } = core;
+  const { accounts, users, sessions, friends } = core;
   return {
     db: core.db,
     uuid: () => crypto.randomUUID(),
@@ -325,15 +322,7 @@ export function createNk(core: Core, matches: MatchRegistry): Nk {
       return googleOf(core).exchangeCode(code, redirectUri);
     },
 
-    async notificationSend(userId, subject, content, code, senderId = null, persistent = false) {
-      return this.notificationsSend([{ userId, subject, content, code, senderId, persistent }]);
-    },
-    async notificationsSend(list) {
-      // Codes at or below 0 are the system's (friend requests, group joins, ...).
-      for (const n of list) if (!(n.code > 0)) throw invalid('Notification code must be above 0.');
-      return notifications.send(list);
-    },
-
+    ...notificationNk(core),
     ...storageNk(core.storage),
     ...walletNk(core),
     ...groupNk(core),

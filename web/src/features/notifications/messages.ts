@@ -1,7 +1,8 @@
 export const notificationMessages = {
   bell: 'Уведомления',
   bellUnread: (badge: string) => `Уведомления, непрочитанных: ${badge}`,
-  unreadStatus: (n: number) => (n ? `Непрочитанных уведомлений: ${n}` : 'Непрочитанных уведомлений нет'),
+  unreadStatus: (n: number, atLeast: boolean) =>
+    n ? `Непрочитанных уведомлений: ${n}${atLeast ? ' и больше' : ''}` : 'Непрочитанных уведомлений нет',
   title: 'Уведомления',
   markAll: 'Отметить все как прочитанные',
   close: 'Закрыть уведомления',
@@ -10,6 +11,7 @@ export const notificationMessages = {
   loading: 'Загрузка…',
   loadFailed: 'Не удалось загрузить уведомления',
   more: 'Показать ещё',
+  moreFailed: 'Не удалось загрузить следующие уведомления. Попробуйте ещё раз.',
   remove: 'Удалить уведомление',
   removeFailed: 'Не удалось удалить уведомление',
   markFailed: 'Не удалось отметить уведомления как прочитанные',

@@ -1,55 +1,56 @@
-// Which notifications are read, what the bell counts, and how marking read moves the marker: the time
-// follows the oldest unread notification, and a later notification of the same second stays unread.
+// How marking read moves the marker when the bell holds only some pages: the time follows the oldest unread
+// notification only when every unread one is held, ids go alone otherwise; «all» moves it to the newest
+// second, naming that second's unread ones, so a later one of the same second stays unread.
 import { describe, expect, it } from 'vitest';
-import { afterMark, badgeText, isRead, markPlan, newestFirst, unreadCount } from './read-state.ts';
+import type { NotificationItem } from '../../shared/api/notifications.ts';
+import { badgeText, markAllPlan, markPlan, readBy } from './read-state.ts';
 
-const n = (id: string, create_time: string, code = 105) => ({ id, code, create_time, subject: id });
-const list = [
-  n('a', '2026-05-01T10:00:00Z'),
-  n('dm', '2026-05-01T10:00:30Z', -1),
-  n('b', '2026-05-01T10:01:00Z'),
-  n('c', '2026-05-01T10:02:00Z', -2),
-  n('d', '2026-05-01T10:02:00Z'),
+const n = (id: string, create_time: string, read = false): NotificationItem => ({ id, code: 105, subject: id, content: {}, create_time, read });
+/** Newest first, as the pages hold them; d and c share a second. */
+const held = [
+  n('d', '2026-05-01T10:02:00.700Z'),
+  n('c', '2026-05-01T10:02:00.200Z', true),
+  n('b', '2026-05-01T10:01:00.000Z'),
+  n('a', '2026-05-01T10:00:00.500Z'),
 ];
 
-describe('read state', () => {
-  it('reads a notification created before the marker’s time or marked by id', () => {
-    const state = { read_before: '2026-05-01T10:01:00.000Z', read_ids: ['d'] };
-    expect(list.map((x) => isRead(x, state))).toEqual([true, true, false, false, true]);
+describe('marking read', () => {
+  it('moves the time to the oldest unread one when every unread one is held, sending only the ids at or after it', () => {
+    // 3 unread, all held. b read: a is still unread, so the time goes no further than a's second; b by id.
+    expect(markPlan(held, 3, ['b'])).toEqual({ ids: ['b'], before: '2026-05-01T10:00:00.000Z' });
+    // a read: everything before b (the oldest unread) is read; a goes by the time.
+    expect(markPlan(held, 3, ['a'])).toEqual({ ids: [], before: '2026-05-01T10:01:00.000Z' });
+    // The last unread ones: up to the newest second, with its unread ones by id.
+    expect(markPlan(held, 3, ['a', 'b', 'd'])).toEqual({ ids: ['d'], before: '2026-05-01T10:02:00.000Z' });
   });
 
-  it('counts the shown kinds only (portal codes, friend requests and acceptances), newest first', () => {
-    expect(unreadCount(list, { read_ids: [] })).toBe(4);
-    expect(newestFirst(list).map((x) => x.id)).toEqual(['d', 'c', 'b', 'a']);
-    expect([0, 1, 9, 10, 12].map(badgeText)).toEqual([undefined, '1', '9', '9+', '9+']);
+  it('sends the ids alone when unread ones may be on pages not loaded, or the count is at its cap', () => {
+    expect(markPlan(held, 4, ['b'])).toEqual({ ids: ['b'] });
+    expect(markPlan(held, 100, ['a', 'd'])).toEqual({ ids: ['d', 'a'] });
   });
 
-  it('moves the time to the oldest unread notification and sends only the ids at or after it', () => {
-    const state = { read_ids: [] };
-    // b read: a is still unread, so the time goes no further than a; b goes by id.
-    expect(markPlan(list, state, ['b'])).toEqual({ ids: ['b'], before: '2026-05-01T10:00:00.000Z' });
-    // a read: everything before b (the oldest unread) is read.
-    expect(markPlan(list, state, ['a'])).toEqual({ ids: [], before: '2026-05-01T10:01:00.000Z' });
-    const after = afterMark(state, markPlan(list, state, ['a'])!);
-    expect(unreadCount(list, after)).toBe(3);
-    // Nothing new to say: no plan.
-    expect(markPlan(list, after, [])).toBeUndefined();
+  it('has nothing to send for notifications already read or not held', () => {
+    expect(markPlan(held, 3, ['c'])).toBeUndefined();
+    expect(markPlan(held, 3, ['x'])).toBeUndefined();
   });
 
-  it('marks all read up to the newest second, naming that second’s ids, so a later one of the same second stays unread', () => {
-    const state = { read_ids: ['c'] };
-    const plan = markPlan(list, state, ['a', 'b', 'd']);
-    expect(plan).toEqual({ ids: ['d'], before: '2026-05-01T10:02:00.000Z' });
-    const after = afterMark(state, plan!);
-    expect(after).toEqual({ read_before: '2026-05-01T10:02:00.000Z', read_ids: ['c', 'd'] });
-    expect(unreadCount(list, after)).toBe(0);
-    const later = [...list, n('e', '2026-05-01T10:02:00Z')];
-    expect(unreadCount(later, after)).toBe(1);
+  it('marks all up to the newest second, held or not, naming that second’s unread ones', () => {
+    expect(markAllPlan(held, 3)).toEqual({ ids: ['d'], before: '2026-05-01T10:02:00.000Z' });
+    // Unread ones only on pages not loaded: the time alone reaches them.
+    const readHeld = held.map((x) => ({ ...x, read: true }));
+    expect(markAllPlan(readHeld, 7)).toEqual({ ids: [], before: '2026-05-01T10:02:00.000Z' });
+    expect(markAllPlan(readHeld, 0)).toBeUndefined();
+    expect(markAllPlan([], 0)).toBeUndefined();
   });
 
-  it('never moves the time back', () => {
-    const state = { read_before: '2026-05-01T11:00:00.000Z', read_ids: [] };
-    expect(markPlan([...list, n('f', '2026-05-01T12:00:00Z')], state, ['f'])).toEqual({ ids: ['f'], before: '2026-05-01T12:00:00.000Z' });
-    expect(afterMark(state, { ids: [], before: '2026-05-01T09:00:00.000Z' }).read_before).toBe('2026-05-01T11:00:00.000Z');
+  it('reads the marker as the portal does: before its second, or named', () => {
+    const marker = { ids: ['d'], before: '2026-05-01T10:01:00.000Z' };
+    expect(held.map((x) => readBy(x, marker))).toEqual([true, false, false, true]);
+    // A later notification of the marker's second stays unread.
+    expect(readBy(n('e', '2026-05-01T10:01:00.900Z'), marker)).toBe(false);
+  });
+
+  it('writes the badge: none at 0, 9+ above 9', () => {
+    expect([0, 1, 9, 10, 100].map(badgeText)).toEqual([undefined, '1', '9', '9+', '9+']);
   });
 });

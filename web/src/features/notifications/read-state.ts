@@ -1,43 +1,17 @@
-// What the bell shows and counts, and how marking read moves the portal's marker. A notification is read when
-// it was created before the marker's time (whole seconds, as the server lists times) or its id was marked;
-// the time follows the oldest notification still unread, so the ids kept stay few.
-import type { Notification } from '../../shared/api/notifications.ts';
-import type { NotificationState } from './api/get-notification-state.ts';
+// How marking read moves the portal's marker: a time (whole seconds) before which everything is read, and the
+// ids read one by one at or after it. The bell holds only the pages it has loaded, so the time moves up to the
+// oldest notification left unread only when every unread one is among them (the count says so); otherwise the
+// ids go alone. «Отметить все» moves it to the newest, which needs nothing older.
+import { UNREAD_COUNT_CAP, type NotificationItem } from '../../shared/api/notifications.ts';
 
-/** The game server's friend request and its acceptance; their subjects are English, so the bell words them. */
-export const FRIEND_REQUEST = -2;
-export const FRIEND_ACCEPTED = -3;
-
-/** Ids the portal keeps (portal/src/notifications/store.ts). */
-const READ_IDS_KEPT = 200;
-
-/**
- * The portal's notifications (codes above 0, Russian subjects) and friend requests and acceptances. The game
- * server's other codes (a direct chat opened, being added to a chat's group) are the chat widget's business.
- */
-function isShown(n: Notification): boolean {
-  return (n.code ?? 0) > 0 || n.code === FRIEND_REQUEST || n.code === FRIEND_ACCEPTED;
+/** What mark_notifications_read is sent. */
+export interface MarkRead {
+  ids: string[];
+  before?: string;
 }
 
-const timeOf = (n: Notification) => Date.parse(n.create_time ?? '') || 0;
-
-export function isRead(n: Notification, state: NotificationState): boolean {
-  if (state.read_before && timeOf(n) < Date.parse(state.read_before)) return true;
-  return !!n.id && state.read_ids.includes(n.id);
-}
-
-/** The shown notifications, newest first (the list is oldest first, pushed ones at its end). */
-export function newestFirst(list: readonly Notification[]): Notification[] {
-  return list
-    .map((n, i) => ({ n, i, t: timeOf(n) }))
-    .filter(({ n }) => isShown(n))
-    .sort((a, b) => b.t - a.t || b.i - a.i)
-    .map(({ n }) => n);
-}
-
-export function unreadCount(list: readonly Notification[], state: NotificationState): number {
-  return list.filter((n) => isShown(n) && !isRead(n, state)).length;
-}
+/** The whole second of a time, as the marker keeps it. */
+const secondOf = (time: string) => Math.floor((Date.parse(time) || 0) / 1000) * 1000;
 
 /** The badge's text: none at 0, '9+' above 9 (as the chat's). */
 export function badgeText(n: number): string | undefined {
@@ -45,37 +19,44 @@ export function badgeText(n: number): string | undefined {
   return n > 9 ? '9+' : String(n);
 }
 
-export interface MarkRead {
-  ids: string[];
-  before?: string;
+/** Whether every unread notification is among those held (the count is exact below its cap). */
+function holdsAllUnread(items: readonly NotificationItem[], unreadCount: number): boolean {
+  return unreadCount < UNREAD_COUNT_CAP && items.filter((n) => !n.read).length >= unreadCount;
+}
+
+const newestSecond = (items: readonly NotificationItem[]) => Math.max(0, ...items.map((n) => secondOf(n.create_time)));
+
+/** The time `at` with the unread ones of `items` at or after it that are to be read by id. */
+function upTo(at: number, toRead: readonly NotificationItem[]): MarkRead {
+  return { ids: toRead.filter((n) => secondOf(n.create_time) >= at).map((n) => n.id), before: new Date(at).toISOString() };
 }
 
 /**
- * What mark_notifications_read needs so that `ids` are read too: the time moves to the oldest notification
- * still unread (every one before it is read), or to the newest when none is, and only the ids at or after
- * that time are sent. Undefined when nothing would change.
+ * What makes `ids` read. When every unread notification is held, the time moves to the oldest one left
+ * unread (or to the newest held, when none is), so the ids the portal keeps stay few, and only the ids at or
+ * after it are sent. Undefined when none of them is unread.
  */
-export function markPlan(list: readonly Notification[], state: NotificationState, ids: readonly string[]): MarkRead | undefined {
-  const shown = list.filter(isShown);
+export function markPlan(items: readonly NotificationItem[], unreadCount: number, ids: readonly string[]): MarkRead | undefined {
   const marked = new Set(ids);
-  const unread = shown.filter((n) => !isRead(n, state) && !(n.id && marked.has(n.id)));
-  const target = unread.length ? Math.min(...unread.map(timeOf)) : Math.max(0, ...shown.map(timeOf));
-  const current = state.read_before ? Date.parse(state.read_before) : 0;
-  const bound = Math.max(target, current);
-  const byId = new Map(list.map((n) => [n.id, n]));
-  const send = [...marked].filter((id) => {
-    const n = byId.get(id);
-    return !state.read_ids.includes(id) && (!n || timeOf(n) >= bound);
-  });
-  const before = target > current ? new Date(target).toISOString() : undefined;
-  if (!send.length && !before) return undefined;
-  return before ? { ids: send, before } : { ids: send };
+  const toRead = items.filter((n) => !n.read && marked.has(n.id));
+  if (!toRead.length) return undefined;
+  if (!holdsAllUnread(items, unreadCount)) return { ids: toRead.map((n) => n.id) };
+  const left = items.filter((n) => !n.read && !marked.has(n.id));
+  const at = left.length ? Math.min(...left.map((n) => secondOf(n.create_time))) : newestSecond(items);
+  return upTo(at, toRead);
 }
 
-/** The state once the server has taken a mark, as it will answer it: shown at once. */
-export function afterMark(state: NotificationState, plan: MarkRead): NotificationState {
-  const readIds = [...state.read_ids.filter((id) => !plan.ids.includes(id)), ...plan.ids].slice(-READ_IDS_KEPT);
-  const current = state.read_before ? Date.parse(state.read_before) : 0;
-  const before = plan.before && Date.parse(plan.before) > current ? plan.before : state.read_before;
-  return before ? { read_before: before, read_ids: readIds } : { read_ids: readIds };
+/**
+ * What makes everything read, held or not: the time moves to the newest notification's second, whose unread
+ * ones are named, so a later one of that same second stays unread. Undefined when nothing is unread.
+ */
+export function markAllPlan(items: readonly NotificationItem[], unreadCount: number): MarkRead | undefined {
+  if (!items.length || (unreadCount <= 0 && items.every((n) => n.read))) return undefined;
+  return upTo(newestSecond(items), items.filter((n) => !n.read));
+}
+
+/** Whether a mark (or the marker it leaves) makes n read: created before its time, or named. */
+export function readBy(n: NotificationItem, mark: MarkRead): boolean {
+  if (mark.before && secondOf(n.create_time) < Date.parse(mark.before)) return true;
+  return mark.ids.includes(n.id);
 }

@@ -1,7 +1,7 @@
 // The one place that builds the backend client: same origin as the page, server key from the build.
 import { Client } from '@heroiclabs/nakama-js';
 
-export type { ChannelMessage, ChannelMessageList, Notification, NotificationList, Session,  } from '@heroiclabs/nakama-js';
+export type { ChannelMessage, ChannelMessageList, Notification, Session } from '@heroiclabs/nakama-js';
 export { Session as NakamaSession } from '@heroiclabs/nakama-js';
 
 const SERVER_KEY: string = import.meta.env.VITE_SERVER_KEY || 'defaultkey';

@@ -70,10 +70,13 @@ describe('realtime socket', () => {
     expect(await opened).toMatchObject({ reconnected: false });
     expect(rt.state).toBe('open');
 
-    // A notification lands in the loaded list.
-    qc.setQueryData(notificationKeys.list(), await ts.client().listNotifications(alice, 100));
+    // A notification lands on top of the bell's loaded first page.
+    qc.setQueryData(notificationKeys.list(), { pages: [{ notifications: [], unread_count: 0 }], pageParams: [undefined] });
     await ts.app.nk.notificationSend(alice.user_id, 'Заявка принята', { team: 't1' }, 101, null, true);
-    await vi.waitFor(() => expect(qc.getQueryData<{ notifications?: Array<{ subject?: string }> }>(notificationKeys.list())?.notifications?.map((n) => n.subject)).toEqual(['Заявка принята']));
+    const bell = () => qc.getQueryData<{ pages: Array<{ notifications: Array<{ subject: string; content: unknown }>; unread_count: number }> }>(notificationKeys.list())!.pages[0];
+    await vi.waitFor(() => expect(bell().notifications.map((n) => n.subject)).toEqual(['Заявка принята']));
+    expect(bell().notifications[0].content).toEqual({ team: 't1' });
+    expect(bell().unread_count).toBe(1);
 
     // A message of a joined channel lands in that channel's list, the latest first.
     const channel = await rt.joinChat('lobby', 1);

@@ -18,13 +18,27 @@ beforeEach(() => {
 });
 
 describe('socket events in the cache', () => {
-  it('appends a notification to the loaded list once, and leaves a list not loaded alone', () => {
-    applyRealtimeEvent(qc, { type: 'notification', notification: { id: 'n0' } });
+  it('puts a shown, stored notification on top of the loaded first page once, unread and counted; leaves a list not loaded alone', () => {
+    const note = (id: string, code = 105, persistent = true) => ({ type: 'notification' as const, notification: { id, code, persistent, create_time: '2026-05-01T10:00:00Z' } });
+    applyRealtimeEvent(qc, note('n0'));
     expect(qc.getQueryData(notificationKeys.list())).toBeUndefined();
-    qc.setQueryData(notificationKeys.list(), { notifications: [{ id: 'n1' }], cacheable_cursor: 'c' });
-    applyRealtimeEvent(qc, { type: 'notification', notification: { id: 'n2' } });
-    applyRealtimeEvent(qc, { type: 'notification', notification: { id: 'n2' } });
-    expect(qc.getQueryData(notificationKeys.list())).toEqual({ notifications: [{ id: 'n1' }, { id: 'n2' }], cacheable_cursor: 'c' });
+    const old = { id: 'n1', code: 105, subject: 'a', content: {}, create_time: '2026-05-01T09:00:00.000Z', read: true };
+    qc.setQueryData(notificationKeys.list(), {
+      pages: [{ notifications: [old], cursor: 'c', unread_count: 4 }, { notifications: [], unread_count: 4 }],
+      pageParams: [undefined, 'c'],
+    });
+    applyRealtimeEvent(qc, note('n2'));
+    applyRealtimeEvent(qc, note('n2'));
+    // The chat's kinds and live-only ones are not the bell's.
+    applyRealtimeEvent(qc, note('dm', -1));
+    applyRealtimeEvent(qc, note('live', 105, false));
+    expect(qc.getQueryData(notificationKeys.list())).toEqual({
+      pages: [
+        { notifications: [{ id: 'n2', code: 105, subject: '', content: {}, create_time: '2026-05-01T10:00:00Z', read: false }, old], cursor: 'c', unread_count: 5 },
+        { notifications: [], unread_count: 4 },
+      ],
+      pageParams: [undefined, 'c'],
+    });
   });
 
   it('puts a new message first in its channel, applies edits and removals', () => {
@@ -59,13 +73,15 @@ describe('socket events in the cache', () => {
     expect(qc.getQueryData(presenceKey)).toEqual({});
   });
 
-  it('fetches the lists again after a reconnect, not after the first connection', () => {
-    qc.setQueryData(notificationKeys.list(), { notifications: [] });
+  it('fetches the lists again after a reconnect, not after the first connection; the notifications’ first page only', () => {
+    const page = (cursor?: string) => ({ notifications: [], unread_count: 0, ...(cursor ? { cursor } : {}) });
+    qc.setQueryData(notificationKeys.list(), { pages: [page('c1'), page('c2'), page()], pageParams: [undefined, 'c1', 'c2'] });
     qc.setQueryData(channelMessageKeys.list('ch1'), { messages: [] });
     applyRealtimeEvent(qc, { type: 'open', reconnected: false });
     expect(qc.getQueryState(notificationKeys.list())?.isInvalidated).toBe(false);
     applyRealtimeEvent(qc, { type: 'open', reconnected: true });
     expect(qc.getQueryState(notificationKeys.list())?.isInvalidated).toBe(true);
+    expect(qc.getQueryData(notificationKeys.list())).toEqual({ pages: [page('c1')], pageParams: [undefined] });
     expect(qc.getQueryState(channelMessageKeys.list('ch1'))?.isInvalidated).toBe(true);
   });
 });

@@ -1,13 +1,13 @@
 // The one place socket events become cache updates: notifications and channel messages go into the lists
 // their queries keep, statuses into the presence map. After a reconnect the lists are fetched again, for
-// what was missed meanwhile.
+// what was missed meanwhile (the notifications' first page only).
 import type { QueryClient } from '@tanstack/react-query';
 import type { RealtimeEvent } from '../../lib/nakama/socket.ts';
 import {
   channelMessageKeys, chatKeys, chatMessageOf, withChannelMessage, withChatMessage, withChatSummary, type Chat, type ChannelMessageList, type ChatMessagePages,
 } from './chat.ts';
 import { friendKeys } from './friends.ts';
-import { notificationKeys, withNotification, type NotificationList } from './notifications.ts';
+import { firstPageOnly, notificationKeys, withNotification, type NotificationPages } from './notifications.ts';
 import { presenceKey, withPresenceEvent, withStatus, type PresenceMap } from './presence.ts';
 
 /** The game server's notification codes: friend request (-2), accepted (-3), removed (-9). */
@@ -20,7 +20,7 @@ export function applyRealtimeEvent(qc: QueryClient, e: RealtimeEvent, self?: str
   switch (e.type) {
     case 'notification':
       // Lists not loaded yet stay so: their first fetch has it.
-      qc.setQueryData<NotificationList>(notificationKeys.list(), (list) => list && withNotification(list, e.notification));
+      qc.setQueryData<NotificationPages>(notificationKeys.list(), (data) => data && withNotification(data, e.notification));
       // A friend request, acceptance or removal changes the friends list; a direct chat opened with the
       // user or a group they were added to, the chat list.
       if (e.notification.code !== undefined && FRIEND_CODES.has(e.notification.code)) void qc.invalidateQueries({ queryKey: friendKeys.all });
@@ -45,6 +45,8 @@ export function applyRealtimeEvent(qc: QueryClient, e: RealtimeEvent, self?: str
       return;
     case 'open':
       if (e.reconnected) {
+        // The bell's newest page again; older pages load again when asked for.
+        qc.setQueryData<NotificationPages>(notificationKeys.list(), (data) => data && firstPageOnly(data));
         void qc.invalidateQueries({ queryKey: notificationKeys.all });
         void qc.invalidateQueries({ queryKey: channelMessageKeys.all });
         // What was said meanwhile: the chats' counts and the open conversations.

@@ -1,29 +1,23 @@
-// The signed-in user's stored notifications (GET /v2/notification), every page: the server lists them oldest
-// first and each page's cursor leads to the next, so the newest are at the end of the last page. The socket
-// adds what is pushed later (shared/api/realtime.ts), and a reconnect fetches the list again.
-import { queryOptions } from '@tanstack/react-query';
-import { client } from '../../../lib/nakama/client.ts';
-import { call } from '../../../lib/nakama/errors.ts';
-import { sessionManager } from '../../../lib/nakama/session.ts';
-import { notificationKeys, type Notification, type NotificationList } from '../../../shared/api/notifications.ts';
+// The signed-in user's notifications as the bell shows them (list_notifications): newest first, a page at a
+// time, each read or not by the portal's marker, the unread count (capped) on each page; the first page's is
+// the badge's. The socket puts pushed ones on top of the first page (shared/api/realtime.ts), and a
+// reconnect fetches the first page again.
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { rpc } from '../../../lib/nakama/rpc.ts';
+import { notificationKeys, type NotificationPage } from '../../../shared/api/notifications.ts';
 
-/** The server's largest page. */
-const PAGE = 100;
+/** Notifications per page: the panel's first screen, and each «Показать ещё». */
+const PAGE_SIZE = 20;
 
-async function listAll(): Promise<NotificationList> {
-  const s = await sessionManager.current();
-  const notifications: Notification[] = [];
-  let cursor = '';
-  for (;;) {
-    const page = await call(client.listNotifications(s, PAGE, cursor));
-    const items = page.notifications ?? [];
-    notifications.push(...items);
-    const next = page.cacheable_cursor ?? '';
-    // A short page is the last; the cursor then points after it, for what comes later.
-    if (items.length < PAGE || !next || next === cursor) return { notifications, cacheable_cursor: next || cursor };
-    cursor = next;
-  }
-}
+const listNotifications = (cursor: string | undefined) =>
+  rpc<NotificationPage>('list_notifications', cursor ? { limit: PAGE_SIZE, cursor } : { limit: PAGE_SIZE });
 
 /** Kept fresh by the socket: asked again only after a reconnect or a while. */
-export const notificationsQuery = () => queryOptions({ queryKey: notificationKeys.list(), queryFn: listAll, staleTime: 5 * 60_000 });
+export const notificationsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: notificationKeys.list(),
+    queryFn: ({ pageParam }) => listNotifications(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: NotificationPage) => last.cursor || undefined,
+    staleTime: 5 * 60_000,
+  });

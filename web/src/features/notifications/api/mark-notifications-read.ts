@@ -1,29 +1,41 @@
-// Marks notifications read (the portal's marker): shown at once, the server's answer kept once the last of
-// several quick marks has answered, and undone if it refuses.
+// Marks notifications read (the portal's marker): shown at once in the cached pages and the count, the
+// server's answer (its marker and count) taken once the last of several quick marks has answered, and
+// undone if it refuses.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MarkReadAnswer } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
-import { afterMark, type MarkRead } from '../read-state.ts';
-import { notificationStateKey, type NotificationState } from './get-notification-state.ts';
+import { notificationKeys, type NotificationPages } from '../../../shared/api/notifications.ts';
+import type { MarkRead } from '../read-state.ts';
+import { withMark, withMarker, withoutMark, type MarkUndo } from './cache.ts';
 
 const markKey = ['mark_notifications_read'] as const;
 
-const markRead = (plan: MarkRead) => rpc<NotificationState>('mark_notifications_read', plan);
+const markRead = (mark: MarkRead) => rpc<MarkReadAnswer>('mark_notifications_read', mark);
 
 export function useMarkNotificationsRead() {
   const qc = useQueryClient();
+  const key = notificationKeys.list();
   return useMutation({
     mutationKey: markKey,
     mutationFn: markRead,
-    onMutate: async (plan) => {
-      await qc.cancelQueries({ queryKey: notificationStateKey });
-      const before = qc.getQueryData<NotificationState>(notificationStateKey);
-      if (before) qc.setQueryData(notificationStateKey, afterMark(before, plan));
-      return { before };
+    onMutate: async (mark) => {
+      await qc.cancelQueries({ queryKey: key });
+      let undo: MarkUndo | undefined;
+      qc.setQueryData<NotificationPages>(key, (data) => {
+        if (!data) return data;
+        const r = withMark(data, mark);
+        undo = r.undo;
+        return r.data;
+      });
+      return { undo };
     },
-    onSuccess: (state) => {
+    onSuccess: (answer) => {
       // An earlier answer would hide a later mark still on its way.
-      if (qc.isMutating({ mutationKey: markKey }) <= 1) qc.setQueryData(notificationStateKey, state);
+      if (qc.isMutating({ mutationKey: markKey }) <= 1) qc.setQueryData<NotificationPages>(key, (data) => data && withMarker(data, answer));
     },
-    onError: () => qc.invalidateQueries({ queryKey: notificationStateKey }),
+    onError: (_err, _mark, context) => {
+      const undo = context?.undo;
+      if (undo) qc.setQueryData<NotificationPages>(key, (data) => data && withoutMark(data, undo));
+    },
   });
 }

@@ -1,7 +1,7 @@
 // One notification in the bell's list: its text and time, unread ones marked, opening its page, and a delete
 // control beside it.
 import { Link, type To } from 'react-router';
-import type { Notification } from '../../../shared/api/notifications.ts';
+import type { NotificationItem as Notification } from '../../../shared/api/notifications.ts';
 import { relativeTime } from '../../../shared/i18n/relative-time.ts';
 import { notificationMessages as m } from '../messages.ts';
 
@@ -24,7 +24,7 @@ export function NotificationItem({ notification: n, text, to, unread, onOpen, on
           {unread && <span className="visually-hidden">{m.unread}: </span>}
           {text}
         </span>
-        {n.create_time && <time className="bell-item-time" dateTime={n.create_time}>{relativeTime(n.create_time)}</time>}
+        <time className="bell-item-time" dateTime={n.create_time}>{relativeTime(n.create_time)}</time>
       </span>
     </>
   );
