@@ -3,6 +3,7 @@
 // are generated and never shown.
 import { z } from 'zod';
 import { limit, rpc, type RpcDef } from '../lib/rpc.ts';
+import { TEXT_LIMITS } from '../lib/text-limits.ts';
 
 /** Shorter queries find nothing (an empty answer, not a refusal). */
 const MIN_QUERY = 2;
@@ -18,7 +19,7 @@ export const userRpcs: RpcDef[] = [
   rpc(
     'search_users',
     'registered',
-    z.object({ query: z.string().max(100, 'не длиннее 100 символов.'), limit: limit(20, 50) }),
+    z.object({ query: z.string().max(TEXT_LIMITS.userSearch, `не длиннее ${TEXT_LIMITS.userSearch} символов.`), limit: limit(20, 50) }),
     async ({ input, userId, nk }): Promise<{ users: FoundUser[] }> => {
       const text = input.query.trim();
       if (text.length < MIN_QUERY) return { users: [] };

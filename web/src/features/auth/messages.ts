@@ -50,7 +50,7 @@ export const authMessages = {
   haveAccount: 'Уже есть учётная запись?',
   toLogin: 'Войти',
   usernameRequired: 'Введите имя пользователя',
-  usernameHint: 'Без пробелов, до 128 символов',
+  usernameHint: 'Без пробелов; до 128 байт: латинская буква или цифра занимает 1 байт, русская буква — 2',
   passwordHint: 'Не менее 8 символов',
   passwordRepeat: 'Повторите пароль',
   passwordMismatch: 'Пароли не совпадают',
