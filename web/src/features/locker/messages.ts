@@ -1,3 +1,6 @@
+/** Every team's first formation is stored under the spec's name 'default' (its key); users read «Основная». */
+export const formationName = (name: string) => (name === 'default' ? 'Основная' : name);
+
 export const lockerMessages = {
   title: 'Раздевалка',
   formation: 'Формация',

@@ -13,6 +13,7 @@ import { useTeamPlayers, type TeamPlayer } from '../../shared/api/roster.ts';
 import { useApprove } from './api/approve-team-player.ts';
 import { useReject } from '../../shared/api/reject-team-player.ts';
 import { FIELD_ROLES } from '../../shared/lib/roles.ts';
+import { announcements, screenReaderInstructions, type DraggedPlayer, type RoleDrop } from './dnd.ts';
 import { ROLE_GROUPS, SUBSTITUTE, rosterMessages as m } from './messages.ts';
 import './roster.css';
 
@@ -27,7 +28,7 @@ function nameOf(tp: TeamPlayer): string {
 }
 
 function PlayerChip({ tp, draggable, children }: { tp: TeamPlayer; draggable: boolean; children?: React.ReactNode }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: tp.id, disabled: !draggable });
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: tp.id, disabled: !draggable, data: { name: nameOf(tp) } satisfies DraggedPlayer });
   return (
     <div
       ref={setNodeRef}
@@ -53,7 +54,7 @@ function RoleColumn({ role, label, players, canManage, error, onRemove }: {
   error: boolean;
   onRemove(tp: TeamPlayer): void;
 }) {
-  const { setNodeRef, isOver } = useDroppable({ id: `role-${role}`, disabled: !canManage });
+  const { setNodeRef, isOver } = useDroppable({ id: `role-${role}`, disabled: !canManage, data: { label } satisfies RoleDrop });
   return (
     <section ref={setNodeRef} className={`role-column${isOver ? ' over' : ''}${error ? ' error' : ''}`} aria-label={label} data-testid={`column-${role}`}>
       <h3>{label}</h3>
@@ -83,7 +84,7 @@ function RoleColumn({ role, label, players, canManage, error, onRemove }: {
 // handle (the number and name) onto a role column.
 function Request({ tp, onAdd, onDecline, busy }: { tp: TeamPlayer; onAdd(role: number): void; onDecline(): void; busy: boolean }) {
   const [role, setRole] = useState(tp.field_role || SUBSTITUTE);
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: tp.id, disabled: busy });
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: tp.id, disabled: busy, data: { name: nameOf(tp) } satisfies DraggedPlayer });
   return (
     <li ref={setNodeRef} className={`request${isDragging ? ' dragging' : ''}`} style={{ transform: CSS.Translate.toString(transform) }}>
       <span className="request-handle draggable" data-testid={`request-${tp.player_id}`} {...listeners} {...attributes} aria-roledescription={m.draggable}>
@@ -135,7 +136,7 @@ export function Component() {
   };
 
   return (
-    <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd}>
+    <DndContext sensors={sensors} collisionDetection={collision} accessibility={{ announcements, screenReaderInstructions }} onDragEnd={onDragEnd}>
       <div className="roster stack">
         {canManage && (
           <section className="card">
