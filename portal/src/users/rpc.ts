@@ -1,6 +1,6 @@
-// Finding people by name, for the friends list's search: registered users only; by display name (the
-// name every account is shown by), case ignored; the caller left out. Usernames are not searched: most
-// are generated and never shown.
+// Finding people, for the friends list's search: registered users only; a word of the display name (the
+// name every account is shown by) or of the username starting with each word typed, case ignored (so a
+// friend who told theirs is found by it); the caller left out.
 import { z } from 'zod';
 import { limit, rpc, type RpcDef } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
