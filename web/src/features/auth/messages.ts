@@ -34,7 +34,7 @@ export const authMessages = {
   wrongCode: 'Неверный код',
   verifyFailed: 'Ошибка при проверке кода',
   googleFailed: 'Ошибка при входе через Google',
-  googleNoCode: 'Код авторизации Google не найден в URL',
+  googleNoCode: 'Код авторизации Google не найден в адресе страницы',
   googleBackendFailed: 'Сервер Трибуны не принял вход через Google',
   googleInProgress: 'Входим через Google…',
   cancel: 'Отмена',

@@ -268,7 +268,7 @@ describe('locker room', () => {
     open();
     const chip = await screen.findByTestId('bench-p1');
     expect(chip).toHaveAccessibleDescription(
-      'Чтобы взять игрока, нажмите пробел или Enter. Стрелки перемещают его, пробел или Enter ставят его на поле, Escape отменяет перемещение.',
+      'Чтобы взять игрока, нажмите пробел или Enter. Стрелки перемещают его, пробел или Enter ставят его на поле, Esc отменяет перемещение.',
     );
     expect(chip).not.toHaveAttribute('aria-roledescription');
     chip.focus();

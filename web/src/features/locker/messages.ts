@@ -38,7 +38,7 @@ export const lockerMessages = {
 /** What a screen reader hears while a player is dragged: Russian, by the player's name. */
 export const dragMessages = {
   instructions:
-    'Чтобы взять игрока, нажмите пробел или Enter. Стрелки перемещают его, пробел или Enter ставят его на поле, Escape отменяет перемещение.',
+    'Чтобы взять игрока, нажмите пробел или Enter. Стрелки перемещают его, пробел или Enter ставят его на поле, Esc отменяет перемещение.',
   picked: (name: string) => `Игрок ${name} поднят.`,
   overPitch: (name: string) => `Игрок ${name} над полем.`,
   overBench: (name: string) => `Игрок ${name} над скамейкой запасных.`,

@@ -18,7 +18,7 @@ import { LANGUAGES, TIMEZONES, profileMessages as m } from './messages.ts';
 
 const AVATAR_PREFIX = '/uploads/';
 
-/** The label of a value, or of the first entry of its language ('en' reads as English (en-US)). */
+/** The label of a value, or of the first entry of its language ('en' reads as «Английский (США)»). */
 function labelOf(list: Array<{ value: string; label: string }>, value: string | undefined): string {
   return (list.find((x) => x.value === value) ?? list.find((x) => x.value.startsWith(`${value}-`)))?.label ?? value ?? '';
 }
@@ -100,7 +100,7 @@ function Details({ account }: { account: Account }) {
   return (
     <dl className="details">
       <dt>{m.username}</dt>
-      <dd>{u.username}</dd>
+      <dd data-user-content>{u.username}</dd>
       {account.email && (
         <>
           <dt>{m.email}</dt>

@@ -53,7 +53,7 @@ export const rosterMessages = {
 /** Said aloud while a player is dragged onto a column of the main squad. */
 export const rosterDragMessages = {
   instructions:
-    'Чтобы взять игрока, нажмите пробел или Enter. Стрелки переносят его между колонками основного состава, пробел или Enter оставляют его в колонке, Escape отменяет перенос.',
+    'Чтобы взять игрока, нажмите пробел или Enter. Стрелки переносят его между колонками основного состава, пробел или Enter оставляют его в колонке, Esc отменяет перенос.',
   somePlayer: 'без имени',
   picked: (name: string) => `Игрок ${name} взят.`,
   over: (name: string, column: string) => `Игрок ${name} над колонкой «${column}».`,

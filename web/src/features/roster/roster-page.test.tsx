@@ -37,7 +37,7 @@ describe('roster board', () => {
     renderPage(<RosterPage />, '/teams/t1/roster', '/teams/:teamId/roster');
     const chip = await screen.findByTestId('player-p-2');
     expect(chip).toHaveAccessibleDescription(
-      'Чтобы взять игрока, нажмите пробел или Enter. Стрелки переносят его между колонками основного состава, пробел или Enter оставляют его в колонке, Escape отменяет перенос.',
+      'Чтобы взять игрока, нажмите пробел или Enter. Стрелки переносят его между колонками основного состава, пробел или Enter оставляют его в колонке, Esc отменяет перенос.',
     );
     chip.focus();
     await user.keyboard(' ');
