@@ -39,7 +39,7 @@ function PlayerChip({ tp, draggable, children }: { tp: TeamPlayer; draggable: bo
       aria-roledescription={draggable ? m.draggable : undefined}
     >
       <span className="chip-number">{tp.number}</span>
-      <span className="chip-name">{nameOf(tp)}</span>
+      <span className="chip-name" title={nameOf(tp)}>{nameOf(tp)}</span>
       {tp.team_role === 1 && <span className="badge">{m.admin}</span>}
       {children}
     </div>
@@ -89,7 +89,7 @@ function Request({ tp, onAdd, onDecline, busy }: { tp: TeamPlayer; onAdd(role: n
     <li ref={setNodeRef} className={`request${isDragging ? ' dragging' : ''}`} style={{ transform: CSS.Translate.toString(transform) }}>
       <span className="request-handle draggable" data-testid={`request-${tp.player_id}`} {...listeners} {...attributes} aria-roledescription={m.draggable}>
         <span className="chip-number">{tp.number}</span>
-        <span className="chip-name">{nameOf(tp)}</span>
+        <span className="chip-name" title={nameOf(tp)}>{nameOf(tp)}</span>
       </span>
       <select aria-label={`${m.fieldRole}: ${nameOf(tp)}`} value={role} onChange={(e) => setRole(Number(e.target.value))}>
         {Object.entries(FIELD_ROLES).filter(([v]) => v !== '0').map(([v, label]) => <option key={v} value={v}>{label}</option>)}

@@ -11,10 +11,10 @@ export const staticMessages = {
   previousShort: '‹ Назад',
   nextShort: 'Вперёд ›',
   soon: 'Скоро',
-  /** Before the links: the sample videos cannot be played yet, the teams' and the broadcasts' can. */
-  videosNoteStart: 'Эти записи скоро появятся. Видео команд уже есть на их страницах, в разделе «Видео»: ',
-  teams: 'все команды',
-  videosNoteMiddle: '. Прямые эфиры и записи матчей — в разделе ',
-  broadcasts: '«Трансляции»',
+  /** Around the links: the sample videos cannot be played yet, the teams' videos and the broadcasts can. */
+  videosNoteStart: 'Эти записи скоро появятся. А пока смотрите видео на страницах ',
+  teams: 'команд',
+  videosNoteMiddle: ' и прямые эфиры в ',
+  broadcasts: 'трансляциях',
   durationLabel: 'длительность',
 };

@@ -74,8 +74,8 @@ describe('video and photo gallery', () => {
     expect(within(videos).queryByRole('link')).not.toBeInTheDocument();
     expect(within(videos).queryByRole('button')).not.toBeInTheDocument();
     expect(within(videos).getAllByText('Скоро')).toHaveLength(3);
-    expect(screen.getByRole('link', { name: 'все команды' })).toHaveAttribute('href', '/teams');
-    expect(screen.getByRole('link', { name: '«Трансляции»' })).toHaveAttribute('href', '/broadcasts');
+    expect(screen.getByRole('link', { name: 'команд' })).toHaveAttribute('href', '/teams');
+    expect(screen.getByRole('link', { name: 'трансляциях' })).toHaveAttribute('href', '/broadcasts');
     await user.click(screen.getByRole('button', { name: 'Альбом «Летняя лига: 1-й тур», 4 фото: открыть' }));
     expect(screen.getByRole('dialog', { name: 'Фото 1 из 4' })).toBeInTheDocument();
   });
