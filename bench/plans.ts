@@ -169,6 +169,9 @@ const listings: Record<string, (q: Queryable, cursor?: string) => Promise<Page |
   'get_news (with the caller’s like and rating)': (q) => getNews(q, newsId, userId),
   list_matches: (q, cursor) => listMatches(q, { dir: 'desc', limit: 20, offset: 0, cursor }),
   'list_matches upcoming': (q, cursor) => listMatches(q, { fromTime: now, dir: 'asc', limit: 20, offset: 0, cursor }),
+  'list_matches past': (q, cursor) => listMatches(q, { toTime: now, dir: 'desc', limit: 20, offset: 0, cursor }),
+  'list_matches of a team, upcoming': (q, cursor) => listMatches(q, { teamId, fromTime: now, dir: 'asc', limit: 20, offset: 0, cursor }),
+  'list_matches of a team, past': (q, cursor) => listMatches(q, { teamId, toTime: now, dir: 'desc', limit: 20, offset: 0, cursor }),
   'list_matches by home team': (q, cursor) => listMatches(q, { ownerTeamId: teamId, dir: 'desc', limit: 20, offset: 0, cursor }),
   'list_matches of a team, either side': (q, cursor) => listMatches(q, { teamId, dir: 'desc', limit: 20, offset: 0, cursor }),
   'list_matches of a team, either side, 3rd page by offset': (q) => listMatches(q, { teamId, dir: 'desc', limit: 20, offset: 40 }),
@@ -189,8 +192,8 @@ const listings: Record<string, (q: Queryable, cursor?: string) => Promise<Page |
   'list_tournaments upcoming': (q, cursor) => listTournaments(q, { viewerId: userId, startAfter: now, sort: 'start_time', limit: 20, cursor }),
   'list_tournaments mine': (q, cursor) => listTournaments(q, { viewerId: userId, creatorId: userId, sort: 'newest', limit: 20, cursor }),
   'list_team_tournaments of a team, next 30 days': (q, cursor) =>
-    listLinks(q, { teamId, startBefore: in30Days, includeDeleted: false, dir: 'asc', limit: 20, cursor }),
-  'list_team_tournaments of a tournament': (q, cursor) => listLinks(q, { tournamentId, includeDeleted: false, dir: 'asc', limit: 20, cursor }),
+    listLinks(q, { teamId, startBefore: in30Days, dir: 'asc', limit: 20, cursor }),
+  'list_team_tournaments of a tournament': (q, cursor) => listLinks(q, { tournamentId, dir: 'asc', limit: 20, cursor }),
   // The core's ledger listing reads only its db's query.
   get_wallet_ledger: (q, cursor) => new Wallets({ ...db, query: q.query, execute: q.execute }).ledgerList(userId, 20, cursor),
   get_payment: (q) => getPayment(q, paymentId),

@@ -1,5 +1,6 @@
-// npm run bench [-- --quick] [-- --no-web]: every figure measured in one run against a baseline
-// measured in the same run on the same machine, printed as a table and written to results/latest.json.
+// npm run bench [-- --quick] [-- --no-web] [-- --only news,images,plans]: every figure measured in one run
+// against a baseline measured in the same run on the same machine, printed as a table and written to
+// results/latest.json. --only runs just the named sections that need no shared servers (sections.ts).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -7,16 +8,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { cpuSeconds, freshDatabase, printTable, ROOT, runLoad, sleep, startChild, type Child, type Row } from './lib.ts';
 import { deviceTokens } from './load/sessions.ts';
+import { SECTIONS, type Section } from './sections.ts';
 
 const quick = process.argv.includes('--quick');
 const withWeb = !process.argv.includes('--no-web');
+const onlyArg = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] ?? '' : undefined;
 const started = Date.now();
 // HTTP figures come from `rounds` rounds; in each, every metric and its baseline run back to back (in
 // alternating order), and the figure is the median over rounds: the machine's speed drifts between runs.
 const P = quick
-  ? { rounds: 1, duration: 1, warmup: 0.5, connections: 50, chatReceivers: 1000, chatMessages: 60, chatPaced: 20, chatRate: 10, idle: 1000, pageRuns: 1, planRows: 10_000,
+  ? { rounds: 1, duration: 1, warmup: 0.5, connections: 50, chatReceivers: 1000, chatMessages: 60, chatPaced: 20, chatRate: 10, idle: 1000, pageRuns: 1,
       matches: 50, matchSeconds: 3, tickets: 2000, matchmakerRuns: 1 }
-  : { rounds: 3, duration: 5, warmup: 1, connections: 50, chatReceivers: 1000, chatMessages: 300, chatPaced: 150, chatRate: 10, idle: 5000, pageRuns: 3, planRows: 100_000,
+  : { rounds: 3, duration: 5, warmup: 1, connections: 50, chatReceivers: 1000, chatMessages: 300, chatPaced: 150, chatRate: 10, idle: 5000, pageRuns: 3,
       matches: 250, matchSeconds: 10, tickets: 10_000, matchmakerRuns: 3 };
 // Relayed matches: 8 players each sending 20 messages a second; the latency is also measured paced at 2
 // a second, below what the load process saturates at (at 20 it queues in that one process, raw ws too).
@@ -27,6 +30,36 @@ const NAKAMA = { authPerCpu: 500, echoPerCpu: 635, socketsPerNode: 19_500, nodeM
 const database = process.env.DATABASE_URL ? `PostgreSQL (${new URL(process.env.DATABASE_URL).host})` : 'embedded PGlite';
 console.log(`Tribuna bench: ${quick ? 'quick' : 'full'} pass, database ${database}, ${os.cpus().length} cores, Node ${process.version}`);
 const phase = (what: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${what}`);
+
+/** Runs sections, adding their rows to the table and their figures to the raw results. */
+async function runSections(sections: Section[], rows: Row[], raw: Record<string, unknown>): Promise<void> {
+  for (const s of sections) {
+    const r = await s.run(quick, phase);
+    rows.push(...r.rows);
+    raw[s.name] = r.raw;
+  }
+}
+
+if (onlyArg !== undefined) {
+  const names = onlyArg.split(',').filter(Boolean);
+  const chosen = SECTIONS.filter((s) => names.includes(s.name));
+  if (!names.length || chosen.length !== names.length) {
+    console.error(`--only takes section names, comma-separated: ${SECTIONS.map((s) => s.name).join(', ')}`);
+    process.exit(2);
+  }
+  const rows: Row[] = [];
+  const raw: Record<string, unknown> = {};
+  await runSections(chosen, rows, raw);
+  console.log(`\n${printTable(rows)}\n`);
+  const misses = rows.filter((r) => r.pass === false).map((r) => r.metric);
+  console.log(misses.length ? `Missed targets: ${misses.join('; ')}` : 'Every target met.');
+  fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  fs.writeFileSync(
+    path.join(ROOT, `bench/results/only-${names.join('-')}.json`),
+    JSON.stringify({ date: new Date().toISOString(), mode: quick ? 'quick' : 'full', database, cores: os.cpus().length, node: process.version, rows, raw }, null, 2),
+  );
+  process.exit(0);
+}
 
 const rows: Row[] = [];
 const raw: Record<string, unknown> = {};
@@ -358,27 +391,9 @@ const mmPass = await runLoad(path.join(ROOT, 'bench/matchmaker.ts'), { tickets: 
 raw.matchmaker = { pass: mmPass, sockets: mmSockets };
 console.log(`  ${mmPass.passMs.toFixed(0)} ms to form ${P.tickets / 2} matches (median of ${P.matchmakerRuns})`);
 
-// Query plans of the list RPCs over big tables (in a database of their own).
-phase(`query plans of the list RPCs at ${P.planRows.toLocaleString('en-US')} rows per table`);
-const plans = (await runLoad(path.join(ROOT, 'bench/plans.ts'), { rows: P.planRows })) as unknown as {
-  listings: number;
-  statements: number;
-  seqScans: { listing: string; tables: string[] }[];
-};
-raw.plans = plans;
-for (const s of plans.seqScans) console.warn(`  sequential scan of ${s.tables.join(', ')} in ${s.listing}`);
-console.log(`  ${plans.statements} statements of ${plans.listings} listings, ${plans.seqScans.length} with a sequential scan of a big table`);
-
-// Concurrent large image uploads: peak memory with decoding bounded (IMAGE_DECODE_CONCURRENCY's default)
-// and, in the full pass, with as many decoders as uploads; each in a process of its own.
-const IMAGES = { uploads: quick ? 8 : 20, side: 6000 };
-phase(`images: ${IMAGES.uploads} concurrent uploads of a ${IMAGES.side} × ${IMAGES.side} PNG`);
-const imagesBounded = await runLoad(path.join(ROOT, 'bench/images.ts'), IMAGES);
-const imagesUnbounded = quick ? undefined : await runLoad(path.join(ROOT, 'bench/images.ts'), { ...IMAGES, concurrency: IMAGES.uploads });
-raw.images = { bounded: imagesBounded, unbounded: imagesUnbounded };
-const mb = (bytes: number) => bytes / (1024 * 1024);
-console.log(`  peak RSS growth ${mb(imagesBounded.growth).toFixed(0)} MB with ${imagesBounded.concurrency} decoders` +
-  (imagesUnbounded ? `, ${mb(imagesUnbounded.growth).toFixed(0)} MB unbounded` : ''));
+// The sections that run in processes of their own: query plans, image uploads, news under load.
+const sectionRows: Row[] = [];
+await runSections(SECTIONS, sectionRows, raw);
 
 // The table. HTTP ratios are medians of per-round ratios.
 const add = (r: Row) => rows.push(r);
@@ -419,22 +434,7 @@ if (web) {
   add({ metric: 'home page JavaScript (gzip)', value: web.home.jsGzipBytes / 1024, unit: 'KB', baseline: web.empty.jsGzipBytes / 1024, ratio: web.home.jsGzipBytes / web.empty.jsGzipBytes, target: '<= 150 KB', pass: web.home.jsGzipBytes / 1024 <= 150 });
   add({ metric: 'home page LCP (CPU 4x slower)', value: web.home.lcpMs, unit: 'ms', baseline: web.empty.lcpMs, ratio: web.home.lcpMs / web.empty.lcpMs, target: '<= 1500 ms', pass: web.home.lcpMs <= 1500 });
 }
-add({
-  metric: `concurrent large image uploads (${IMAGES.uploads} × ${IMAGES.side}²): peak RSS growth`,
-  value: mb(imagesBounded.growth),
-  unit: 'MB',
-  baseline: imagesUnbounded && mb(imagesUnbounded.growth),
-  ratio: imagesUnbounded && imagesBounded.growth / imagesUnbounded.growth,
-  target: '<= 512 MB',
-  pass: mb(imagesBounded.growth) <= 512 && imagesBounded.failed === 0,
-});
-add({
-  metric: `list RPC statements scanning a ${P.planRows / 1000}k-row table sequentially`,
-  value: plans.seqScans.length,
-  unit: `of ${plans.statements}`,
-  target: '0',
-  pass: plans.seqScans.length === 0,
-});
+rows.push(...sectionRows);
 const perCore = (metric: string, r: PairResult, nakama?: number) =>
   add({ metric, value: r.subject.perCore, unit: 'req/s/core', baseline: nakama, ratio: nakama ? r.subject.perCore / nakama : undefined, target: nakama ? `Nakama: ${nakama}/CPU` : undefined });
 perCore('echo RPC per server core', echo, NAKAMA.echoPerCpu);

@@ -11,8 +11,11 @@ import { registerAll, type RpcDef } from './lib/rpc.ts';
 import { lockerRpcs } from './locker/rpc.ts';
 import { matchRpcs } from './matches/rpc.ts';
 import { metricRpcs } from './metrics/rpc.ts';
+import { backfillPreviews } from './news/backfill.ts';
+import { startNewsHtml } from './news/html-pool.ts';
 import { registerNewsPageMeta } from './news/page-meta.ts';
 import { newsRpcs } from './news/rpc.ts';
+import { notificationRpcs } from './notifications/rpc.ts';
 import { photoRpcs } from './photos/rpc.ts';
 import { playerRpcs } from './players/rpc.ts';
 import { rosterRpcs } from './roster/rpc.ts';
@@ -30,7 +33,7 @@ import { walletRpcs } from './wallet/rpc.ts';
 export const rpcs: RpcDef[] = [
   ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...lockerRpcs, ...calendarRpcs, ...photoRpcs,
   ...videoRpcs, ...newsRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
-  ...walletRpcs, ...shopRpcs, ...chatRpcs, ...userRpcs,
+  ...walletRpcs, ...shopRpcs, ...chatRpcs, ...userRpcs, ...notificationRpcs,
 ];
 
 const portal: RuntimeModule = {
@@ -39,6 +42,8 @@ const portal: RuntimeModule = {
   async init(initializer, nk, logger) {
     registerAll(initializer, nk, logger, rpcs);
     registerGroupHooks(initializer);
+    startNewsHtml(initializer, nk);
+    await backfillPreviews(nk.db, logger);
     registerNewsPageMeta(initializer, nk);
     await startShop(initializer, nk, logger);
   },

@@ -138,16 +138,23 @@ function recording(db: Queryable): { db: Queryable; statements: [string, unknown
   };
 }
 
+export interface PlanOptions {
+  /** Sorts allowed as the planner likes. */
+  sorts?: boolean;
+  /** EXPLAIN VERBOSE: each node's output columns too. */
+  verbose?: boolean;
+}
+
 /**
  * The plan of a statement with sequential scans disabled, so the planner picks an index whenever one can
  * serve it, even on a tiny table; the test then names the index it expects. Unless `sorts` allows them,
  * sorts are made a last resort too, and a Sort left in the plan means no index serves the order.
  */
-export async function planOf(db: Db, sql: string, params: unknown[], opts: { sorts?: boolean } = {}): Promise<string> {
+export async function planOf(db: Db, sql: string, params: unknown[], opts: PlanOptions = {}): Promise<string> {
   return db.tx(async (q) => {
     await q.execute('SET LOCAL enable_seqscan = off');
     if (!opts.sorts) await q.execute('SET LOCAL enable_sort = off');
-    const rows = await q.query<Record<string, string>>(`EXPLAIN ${sql}`, params);
+    const rows = await q.query<Record<string, string>>(`EXPLAIN ${opts.verbose ? '(VERBOSE) ' : ''}${sql}`, params);
     return rows.map((r) => Object.values(r)[0]).join('\n');
   });
 }
@@ -156,7 +163,7 @@ export async function planOf(db: Db, sql: string, params: unknown[], opts: { sor
 export async function pagePlans(
   db: Db,
   run: (db: Queryable, cursor?: string) => Promise<{ cursor?: string }>,
-  opts: { sorts?: boolean } = {},
+  opts: PlanOptions = {},
 ): Promise<string[]> {
   const r = recording(db);
   const first = await run(r.db);

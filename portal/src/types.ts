@@ -69,7 +69,8 @@ export type VideoSectionPage = Answer<typeof listVideoSections>;
 /** list_team_videos and search_team_videos */
 export type VideoPage = Answer<typeof listVideos>;
 
-export type { News, NewsMedia } from './news/store.ts';
+export type { News, NewsBase, NewsListItem } from './news/store.ts';
+export type { NewsMedia } from './news/media-store.ts';
 /** list_news */
 export type NewsPage = Answer<typeof listNews>;
 /** like and unlike */
@@ -117,3 +118,6 @@ export interface MessagePage {
   messages: Message[];
   cursor?: string;
 }
+
+/** get_notification_state, mark_notifications_read */
+export type { NotificationState } from './notifications/store.ts';

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import os from 'node:os';
 import { describe, it } from 'node:test';
 import { ConfigError, defaultNodeName, loadConfig } from './config.ts';
 
@@ -161,8 +162,14 @@ describe('configuration', () => {
     }
   });
 
-  it("hands modules their settings: the test shop and the site's address by default, YooKassa with its keys", () => {
-    assert.deepEqual(loadConfig({}).runtimeEnv, { SHOP_PROVIDER: 'test', PUBLIC_URL: 'http://127.0.0.1:7350' });
+  it("hands modules their settings: the test shop, the site's address and the news HTML pool by default, YooKassa with its keys", () => {
+    const threads = String(Math.max(1, os.availableParallelism() - 1));
+    const news = { NEWS_HTML_THREADS: threads, NEWS_HTML_QUEUE: '32' };
+    assert.deepEqual(loadConfig({}).runtimeEnv, { SHOP_PROVIDER: 'test', PUBLIC_URL: 'http://127.0.0.1:7350', ...news });
+    assert.deepEqual(
+      [loadConfig({ NEWS_HTML_THREADS: '3', NEWS_HTML_QUEUE: '0' }).runtimeEnv].map((e) => [e.NEWS_HTML_THREADS, e.NEWS_HTML_QUEUE]),
+      [['3', '0']],
+    );
     assert.equal(loadConfig({ HOST: '::1', PORT: '8080' }).runtimeEnv.PUBLIC_URL, 'http://[::1]:8080');
     const yookassa = { SHOP_PROVIDER: 'yookassa', YOOKASSA_SHOP_ID: '123456', YOOKASSA_SECRET_KEY: 'test_secret', PUBLIC_URL: 'https://tribuna.example/' };
     const env = loadConfig(yookassa).runtimeEnv;
@@ -172,6 +179,7 @@ describe('configuration', () => {
       YOOKASSA_SHOP_ID: '123456',
       YOOKASSA_SECRET_KEY: 'test_secret',
       YOOKASSA_API_URL: 'https://api.yookassa.ru/v3',
+      ...news,
     });
     assert.ok(Object.isFrozen(env));
     assert.equal(loadConfig({ ...yookassa, YOOKASSA_API_URL: 'http://127.0.0.1:9000/v3/' }).runtimeEnv.YOOKASSA_API_URL, 'http://127.0.0.1:9000/v3');
@@ -183,6 +191,9 @@ describe('configuration', () => {
       [{ SHOP_PROVIDER: 'yookassa', YOOKASSA_SHOP_ID: 'shop', YOOKASSA_SECRET_KEY: 'test_secret' }, 'YOOKASSA_SHOP_ID'],
       [{ SHOP_PROVIDER: 'yookassa', YOOKASSA_SHOP_ID: '123456' }, 'YOOKASSA_SECRET_KEY'],
       [{ ...yookassa, YOOKASSA_API_URL: 'api.yookassa.ru' }, 'YOOKASSA_API_URL'],
+      [{ NEWS_HTML_THREADS: '0' }, 'NEWS_HTML_THREADS'],
+      [{ NEWS_HTML_THREADS: 'all' }, 'NEWS_HTML_THREADS'],
+      [{ NEWS_HTML_QUEUE: '-1' }, 'NEWS_HTML_QUEUE'],
     ];
     for (const [e, name] of cases) {
       assert.throws(() => loadConfig(e), (err: unknown) => err instanceof ConfigError && err.variable === name, name);

@@ -151,13 +151,20 @@ function key(env: Env, name: keyof typeof DEFAULT_KEYS, production: boolean): st
 /**
  * The module settings: every key is named and checked here, so a module reads only validated values.
  * SHOP_PROVIDER chooses the coin shop's payment provider; the YooKassa keys are required with it.
+ * NEWS_HTML_THREADS and NEWS_HTML_QUEUE size the portal's pool of threads that sanitise news HTML: by
+ * default every core but one (the event loop's), at least one.
  */
 function moduleSettings(env: Env, site: string, production: boolean): Readonly<Record<string, string>> {
   // The test provider credits coins without a payment: in production it must be chosen on purpose.
   if (production && !optional(env, 'SHOP_PROVIDER')) throw new ConfigError('SHOP_PROVIDER', 'must be set when NODE_ENV=production ("test" credits coins with no payment)');
   const provider = str(env, 'SHOP_PROVIDER', 'test');
   if (provider !== 'test' && provider !== 'yookassa') throw new ConfigError('SHOP_PROVIDER', `must be "test" or "yookassa", got "${provider}"`);
-  const out: Record<string, string> = { SHOP_PROVIDER: provider, PUBLIC_URL: site };
+  const out: Record<string, string> = {
+    SHOP_PROVIDER: provider,
+    PUBLIC_URL: site,
+    NEWS_HTML_THREADS: String(int(env, 'NEWS_HTML_THREADS', Math.max(1, os.availableParallelism() - 1), 1, 64)),
+    NEWS_HTML_QUEUE: String(int(env, 'NEWS_HTML_QUEUE', 32, 0, 10_000)),
+  };
   if (provider === 'yookassa') {
     const shopId = optional(env, 'YOOKASSA_SHOP_ID');
     if (!shopId || !/^\d{1,20}$/.test(shopId)) throw new ConfigError('YOOKASSA_SHOP_ID', 'must be the shop\'s numeric id when SHOP_PROVIDER=yookassa');

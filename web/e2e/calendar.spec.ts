@@ -14,6 +14,14 @@ test("a team event needs its time, and shows on the personal schedule of the tea
   await signInByCode(portal, page, 'calendar.owner@example.com');
   const team = await call<{ id: string }>(portal, await sessionOf(page), 'create_team', { name: 'Северные волки' });
 
+  // Tomorrow in the browser's time zone (a new event may not be in the past), and whether it is next month.
+  const tomorrow = await page.evaluate(() => {
+    const d = new Date();
+    d.setDate(d.getDate() + 1);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return { value: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, nextMonth: d.getDate() === 1 };
+  });
+
   // The manager adds an event: no time is assumed.
   await page.goto(`${portal.url}/teams/${team.id}/schedule`);
   await page.getByRole('button', { name: 'Добавить событие' }).click();
@@ -22,6 +30,7 @@ test("a team event needs its time, and shows on the personal schedule of the tea
   await expect(dialog.getByLabel('Время')).toHaveValue('');
   await dialog.getByRole('button', { name: 'Создать' }).click();
   await expect(dialog.getByText('Укажите время события.')).toBeVisible();
+  await dialog.getByLabel('Дата').fill(tomorrow.value);
   await dialog.getByLabel('Время').fill('19:30');
   await dialog.getByRole('button', { name: 'Создать' }).click();
   await expect(page.getByText('Событие создано')).toBeVisible();
@@ -29,6 +38,7 @@ test("a team event needs its time, and shows on the personal schedule of the tea
   // The personal schedule, from the menu, shows it marked with its team and leading to the team's calendar.
   await page.getByRole('navigation', { name: 'Основная навигация' }).getByRole('link', { name: 'Моё расписание' }).click();
   await page.waitForURL(`${portal.url}/schedule`);
+  if (tomorrow.nextMonth) await page.getByRole('button', { name: 'Следующий месяц' }).click();
   const chip = page.getByRole('table').getByRole('link', { name: 'Матч: 19:30 Матч с «Динамо» Северные волки' });
   await expect(chip).toBeVisible();
   await expect(page.getByRole('link', { name: 'Расписание команды «Северные волки»' })).toBeVisible();

@@ -2,6 +2,7 @@
 // A signed-in user also reads the events of all their teams at once.
 import { z } from 'zod';
 import { invalid, notFound } from '@tribuna/server';
+import { requireNotPast } from '../lib/not-past.ts';
 import { instantField, isDay, lineField, requiredLineField, rpc, textField, uuid, type RpcDef } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { requireManager, requireTeam } from '../teams/access.ts';
@@ -80,13 +81,15 @@ export const calendarRpcs: RpcDef[] = [
     return { events: await inTimeZone(() => listMyEvents(nk.db, userId, range)) };
   }),
 
-  // Managers; the caller is the event's creator.
+  // Managers; the caller is the event's creator. A new event is not in the past (a minute of clock skew
+  // allowed); moving one later is free.
   rpc(
     'create_team_event',
     'registered',
     z.object({ team_id: uuid, title, type, event_time: instantField, place, description }),
     async ({ input, userId, nk }) => {
       await requireManager(nk.db, input.team_id, userId);
+      requireNotPast(input.event_time, 'Время события не может быть в прошлом.');
       return createEvent(nk.db, nk.uuid(), input.team_id, userId, {
         title: input.title,
         type: input.type,

@@ -5,6 +5,7 @@
 export const FIELD_LABELS: Record<string, string> = {
   id: 'Идентификатор',
   ids: 'Список идентификаторов',
+  before: 'Прочитано до',
   cursor: 'Страница списка',
   limit: 'Размер страницы',
   offset: 'Смещение',
@@ -97,6 +98,7 @@ export const FIELD_LABELS: Record<string, string> = {
   guest_team_id: 'Команда гостей',
   from_time: 'Начало периода',
   to_time: 'Конец периода',
+  period: 'Период',
   start_time: 'Время начала',
   end_time: 'Время окончания',
   start_before: 'Начало до',

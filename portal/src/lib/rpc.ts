@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError, invalid, permissionDenied, storable, unauthenticated, type Initializer, type Logger, type Nk, type RpcContext } from '@tribuna/server';
 import { labelled } from './labels.ts';
 import { TEXT_LIMITS } from './text-limits.ts';
+import type { WrittenInstant } from './not-past.ts';
 
 z.config(z.locales.ru());
 
@@ -195,11 +196,26 @@ export function isDay(y: number, m: number, d: number): boolean {
 const DATETIME = /^([1-9]\d{3})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-](0\d|1[0-4]):[0-5]\d)$/;
 const BAD_TIME = 'ожидались дата и время ISO 8601 с часовым поясом, например 2025-05-01T18:30:00+03:00.';
 
+function isInstant(s: string): boolean {
+  const m = DATETIME.exec(s);
+  return !!m && isDay(+m[1], +m[2], +m[3]);
+}
+
 /** An instant (ISO 8601 with Z or an offset: a local time alone would be ambiguous), read as a Date. */
 export const instantField = z
   .string({ error: BAD_TIME })
-  .refine((s) => {
-    const m = DATETIME.exec(s);
-    return !!m && isDay(+m[1], +m[2], +m[3]);
-  }, BAD_TIME)
+  .refine(isInstant, BAD_TIME)
   .transform((s) => new Date(s));
+
+/** The offset at the end of a valid instant's text, in minutes east of UTC. */
+function offsetOf(s: string): number {
+  if (s.endsWith('Z')) return 0;
+  const sign = s.at(-6) === '-' ? -1 : 1;
+  return sign * (Number(s.slice(-5, -3)) * 60 + Number(s.slice(-2)));
+}
+
+/** An instant as instantField reads it, keeping the day and the offset it was written with (what a date-only field means). */
+export const writtenInstantField = z
+  .string({ error: BAD_TIME })
+  .refine(isInstant, BAD_TIME)
+  .transform((s): WrittenInstant => ({ at: new Date(s), day: s.slice(0, 10), offsetMinutes: offsetOf(s) }));

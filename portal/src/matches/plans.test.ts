@@ -1,8 +1,10 @@
 // The match listings are served by indexes: each statement the store runs is explained with sequential
-// scans and sorts made a last resort, and must name its index and need no Sort.
+// scans and sorts made a last resort, and must name its index and need no Sort; at 100,000 matches the
+// planner, left to itself, reads the periods of /matches and of a team page through them as well.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '@tribuna/server/testing';
+import type { Queryable } from '@tribuna/server';
 import { makeTeam, pagePlans, planOf, registered } from '../testing.ts';
 import { listMatches, listMyMatchesQuery, type MatchQuery } from './store.ts';
 
@@ -67,5 +69,54 @@ describe('match query plans', () => {
     assert.match(plan, /Index Scan using match_owner_time_idx on match\b.*\n\s+Index Cond: \(\(owner_team_id = \w+\.id\) AND \(match_time >= /, plan);
     assert.match(plan, /Index Scan using match_guest_time_idx on match\b.*\n\s+Index Cond: \(\(guest_team_id = \w+\.id\) AND \(match_time >= /, plan);
     assert.doesNotMatch(plan, /Seq Scan/, plan);
+  });
+});
+
+describe('match query plans at 100,000 matches', () => {
+  const TEAMS = 500;
+  let team: string;
+  before(async () => {
+    // 500 teams (ids only: a match keeps its teams' ids) playing over two years either side of now.
+    await ts.app.nk.db.execute(
+      `WITH teams AS (SELECT array_agg(gen_random_uuid()) AS ids FROM generate_series(1, ${TEAMS}))
+       INSERT INTO match (id, owner_team_id, guest_team_id, match_time, creator_id)
+       SELECT gen_random_uuid(), ids[1 + i % ${TEAMS}], ids[1 + (i * 7 + 1) % ${TEAMS}],
+              now() + (i - 50000) * interval '10 minutes', $1
+       FROM teams, generate_series(1, 100000) AS i`,
+      [ownerId],
+    );
+    await ts.app.nk.db.execute('ANALYZE match');
+    team = (await ts.app.nk.db.query<{ id: string }>('SELECT owner_team_id AS id FROM match ORDER BY match_time LIMIT 1 OFFSET 5000'))[0].id;
+  });
+
+  /** The plans the planner chooses by itself (nothing disabled) for a listing's first and second page. */
+  async function freePlans(q: Omit<MatchQuery, 'limit' | 'offset'>): Promise<string[]> {
+    const statements: [string, unknown[]][] = [];
+    const db: Queryable = {
+      query: (sql, params) => (statements.push([sql, params ?? []]), ts.app.nk.db.query(sql, params)),
+      execute: (sql, params) => (statements.push([sql, params ?? []]), ts.app.nk.db.execute(sql, params)),
+    };
+    const first = await listMatches(db, { ...q, limit: 20, offset: 0 });
+    await listMatches(db, { ...q, limit: 20, offset: 0, cursor: first.cursor });
+    await listMatches(db, { ...q, limit: 20, offset: 40 });
+    return Promise.all(
+      statements.map(async ([sql, params]) => (await ts.app.nk.db.query<Record<string, string>>(`EXPLAIN ${sql}`, params)).map((r) => Object.values(r)[0]).join('\n')),
+    );
+  }
+
+  it('reads upcoming and past matches, of all teams and of one, through the time indexes', async () => {
+    const now = new Date();
+    const cases: [Omit<MatchQuery, 'limit' | 'offset'>, RegExp[]][] = [
+      [{ fromTime: now, dir: 'asc' }, [/Index Scan using match_time_idx on match/]],
+      [{ toTime: now, dir: 'desc' }, [/Index Scan Backward using match_time_idx on match/]],
+      [{ teamId: team, fromTime: now, dir: 'asc' }, [/Merge Append/, /match_owner_time_idx/, /match_guest_time_idx/]],
+      [{ teamId: team, toTime: now, dir: 'desc' }, [/Merge Append/, /match_owner_time_idx/, /match_guest_time_idx/]],
+    ];
+    for (const [q, expected] of cases) {
+      for (const plan of await freePlans(q)) {
+        for (const re of expected) assert.match(plan, re, plan);
+        assert.doesNotMatch(plan, /Seq Scan on match|Sort {2}\(/, plan);
+      }
+    }
   });
 });

@@ -1,18 +1,21 @@
-// Matches: created by registered users between two existing teams, visible to everyone, changed and
-// deleted by their creator or a manager (owner or admin) of the home team.
+// Matches: between two existing teams, scheduled by a manager (owner or admin) of either, visible to
+// everyone, changed and deleted by their creator or a manager of either team (see access.ts).
 import { z } from 'zod';
 import { invalid, notFound, permissionDenied, type Queryable } from '@tribuna/server';
 import { cursor, directionField, instantField, limit, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
-import { isManager } from '../teams/access.ts';
+import { requireNotPast } from '../lib/not-past.ts';
 import { teamExists } from '../teams/store.ts';
-import { createMatch, deleteMatch, getMatch, listMatches, listMyMatches, lockMatch, updateMatch, type Match } from './store.ts';
+import { CREATORS_ONLY, editable, managesEither, MATCH_NOT_FOUND, sidesOf, TEAMS_OF_MANAGER, tellOtherSides } from './access.ts';
+import { createMatch, deleteMatch, getMatch, listMatches, listMyMatches, lockMatch, updateMatch } from './store.ts';
 
-const MATCH_NOT_FOUND = 'Матч не найден.';
 const SAME_TEAMS = 'guest_team_id: команда гостей должна отличаться от команды хозяев.';
+const IN_THE_PAST = 'Время матча не может быть в прошлом.';
 /** Deep offsets cost a scan of every row skipped; beyond this a client pages with the cursor. */
 const MAX_OFFSET = 10_000;
 /** The longest period list_my_matches answers for: two months, for a calendar's month and its edges. */
 const MAX_MY_RANGE_DAYS = 62;
+
+const period = z.enum(['upcoming', 'past'], { error: "ожидалось 'upcoming' (предстоящие) или 'past' (прошедшие)." });
 
 /** Whether two ids name the same row (a UUID may be written in either case). */
 const same = (a: string | undefined, b: string | undefined) => a?.toLowerCase() === b?.toLowerCase();
@@ -23,19 +26,13 @@ async function requireTeams(db: Queryable, teams: { owner_team_id?: string; gues
   if (teams.guest_team_id && !(await teamExists(db, teams.guest_team_id))) throw notFound('Команда гостей не найдена.');
 }
 
-/** The match, for its creator or a manager of its home team (while that team exists). */
-async function editable(db: Queryable, id: string, userId: string): Promise<Match> {
-  const match = await getMatch(db, id);
-  if (!match) throw notFound(MATCH_NOT_FOUND);
-  if (match.creator_id !== userId && !(await isManager(db, match.owner_team_id, userId))) {
-    throw permissionDenied('Изменять и удалять матч может только его создатель или владелец либо администратор команды хозяев.');
-  }
-  return match;
-}
+const later = (a: Date | undefined, b: Date) => (a && a > b ? a : b);
+const earlier = (a: Date | undefined, b: Date) => (a && a < b ? a : b);
 
 export const matchRpcs: RpcDef[] = [
-  // Registered users, between any two different existing teams; the caller is the creator (a creator_id
-  // in the payload is ignored). A match may be in the past (a result being recorded).
+  // A manager of the home or the guest team, between two different existing teams, not in the past (a
+  // minute of clock skew allowed). The caller is the creator (a creator_id in the payload is ignored); the
+  // managers of the team they do not manage are notified with the match (nobody when they manage both).
   rpc(
     'create_match',
     'registered',
@@ -43,7 +40,14 @@ export const matchRpcs: RpcDef[] = [
     async ({ input, userId, nk }) => {
       if (same(input.owner_team_id, input.guest_team_id)) throw invalid(SAME_TEAMS);
       await requireTeams(nk.db, input);
-      return createMatch(nk.db, nk.uuid(), userId, input);
+      const sides = await sidesOf(nk.db, input.owner_team_id, input.guest_team_id, userId);
+      if (!managesEither(sides)) throw permissionDenied(CREATORS_ONLY);
+      requireNotPast(input.match_time, IN_THE_PAST);
+      return nk.tx(async (tnk) => {
+        const match = await createMatch(tnk.db, nk.uuid(), userId, input);
+        await tellOtherSides(tnk, match, [sides.home, sides.guest].filter((s) => !s.managed).map((s) => s.id), userId);
+        return match;
+      });
     },
   ),
 
@@ -54,38 +58,55 @@ export const matchRpcs: RpcDef[] = [
     return match;
   }),
 
-  // The creator, or a manager of the current home team. Omitted fields stay; a new team must exist and
-  // the two must still differ.
+  // The creator, or a manager of either current team. Omitted fields stay; the time may move anywhere, the
+  // past included. A team put in the match must exist, the two must still differ, and the caller must
+  // manage one of the teams it then has; the managers of a team put in it (one the caller does not
+  // manage) are notified as on creation.
   rpc(
     'update_match',
     'registered',
     z.object({ id: uuid, owner_team_id: uuid.optional(), guest_team_id: uuid.optional(), match_time: instantField.optional() }),
     async ({ input, userId, nk }) => {
       const { id, ...changes } = input;
-      return nk.db.tx(async (q) => {
+      return nk.tx(async (tnk) => {
+        const q = tnk.db;
         // Locked: a concurrent change of the other team cannot make the two equal behind this check.
         await lockMatch(q, id);
         const match = await editable(q, id, userId);
-        if (same(changes.owner_team_id ?? match.owner_team_id, changes.guest_team_id ?? match.guest_team_id)) throw invalid(SAME_TEAMS);
+        const home = changes.owner_team_id ?? match.owner_team_id;
+        const guest = changes.guest_team_id ?? match.guest_team_id;
+        if (same(home, guest)) throw invalid(SAME_TEAMS);
         await requireTeams(q, {
-          owner_team_id: same(changes.owner_team_id, match.owner_team_id) ? undefined : changes.owner_team_id,
-          guest_team_id: same(changes.guest_team_id, match.guest_team_id) ? undefined : changes.guest_team_id,
+          owner_team_id: same(home, match.owner_team_id) ? undefined : home,
+          guest_team_id: same(guest, match.guest_team_id) ? undefined : guest,
         });
-        return (await updateMatch(q, id, changes))!;
+        // Teams that were not in the match before (swapping home and guest brings none).
+        const joined = (t: string) => !same(t, match.owner_team_id) && !same(t, match.guest_team_id);
+        let newcomers: string[] = [];
+        if (joined(home) || joined(guest)) {
+          const sides = await sidesOf(q, home, guest, userId);
+          if (!managesEither(sides)) throw permissionDenied(TEAMS_OF_MANAGER);
+          newcomers = [sides.home, sides.guest].filter((s) => joined(s.id) && !s.managed).map((s) => s.id);
+        }
+        const updated = (await updateMatch(q, id, changes))!;
+        await tellOtherSides(tnk, updated, newcomers, userId);
+        return updated;
       });
     },
   ),
 
-  // The creator, or a manager of the home team.
+  // The creator, or a manager of either team.
   rpc('delete_match', 'registered', z.object({ id: uuid }), async ({ input, userId, nk }) => {
     await editable(nk.db, input.id, userId);
     await deleteMatch(nk.db, input.id);
     return {};
   }),
 
-  // Anyone. By match_time (newest first unless sort_order is 'asc'); from_time inclusive, to_time
-  // exclusive. owner_team_id and guest_team_id equal mean that team on either side, as team_id does.
-  // Pages by offset (at most 10,000) or by the cursor answered while more follow.
+  // Anyone. By match_time; from_time inclusive, to_time exclusive. period 'upcoming' keeps the matches
+  // from now on (soonest first unless sort_order says otherwise), 'past' those before now (newest first);
+  // without a period, newest first unless sort_order is 'asc'. owner_team_id and guest_team_id equal mean
+  // that team on either side, as team_id does. Pages by offset (at most 10,000) or by the cursor answered
+  // while more follow (the cursor keeps a period's pages exact while matches pass from upcoming to past).
   rpc(
     'list_matches',
     'public',
@@ -98,18 +119,20 @@ export const matchRpcs: RpcDef[] = [
       team_id: uuid.optional(),
       from_time: instantField.optional(),
       to_time: instantField.optional(),
-      sort_order: directionField.default('desc'),
+      period: period.optional(),
+      sort_order: directionField.optional(),
     }),
     async ({ input, nk }) => {
       const either = input.owner_team_id !== undefined && same(input.owner_team_id, input.guest_team_id);
       if (either && input.team_id !== undefined && !same(input.team_id, input.owner_team_id)) return { matches: [] };
+      const now = new Date();
       return listMatches(nk.db, {
         ownerTeamId: either ? undefined : input.owner_team_id,
         guestTeamId: either ? undefined : input.guest_team_id,
         teamId: either ? input.owner_team_id : input.team_id,
-        fromTime: input.from_time,
-        toTime: input.to_time,
-        dir: input.sort_order,
+        fromTime: input.period === 'upcoming' ? later(input.from_time, now) : input.from_time,
+        toTime: input.period === 'past' ? earlier(input.to_time, now) : input.to_time,
+        dir: input.sort_order ?? (input.period === 'upcoming' ? 'asc' : 'desc'),
         limit: input.limit,
         offset: input.offset,
         cursor: input.cursor || undefined,

@@ -2,20 +2,20 @@
 // and its first picture in the page's head. A private, deleted or missing item gets the plain page.
 import { isUuid, type Initializer, type Nk } from '@tribuna/server';
 import { firstImage } from './preview.ts';
-import { getNews } from './store.ts';
+import { getNewsEntry } from './store.ts';
 
 const SITE_NAME = 'Трибуна';
 
 export function registerNewsPageMeta(initializer: Initializer, nk: Nk): void {
   initializer.registerPageMeta('/news/:id', async ({ id }) => {
     if (!isUuid(id)) return undefined;
-    // As a visitor sees it: public items only.
-    const n = await getNews(nk.db, id, '');
+    // As a visitor sees it: public items only; as a list has it, without the description.
+    const n = await getNewsEntry(nk.db, id, '');
     if (!n) return undefined;
     return {
       title: n.name,
       description: n.excerpt || undefined,
-      image: firstImage(n.description, n.media),
+      image: firstImage(n.preview_image, n.media),
       type: 'article',
       siteName: SITE_NAME,
     };

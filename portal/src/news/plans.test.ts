@@ -98,6 +98,29 @@ describe('news query plans', () => {
     }
   });
 
+  it('never reads a description for a listing: each statement\'s every node outputs none', async () => {
+    const viewer = author.user_id!;
+    const listings: Omit<NewsQuery, 'sort' | 'limit' | 'cursor'>[] = [
+      { viewer: '', onlyMine: false, onlyPublic: false },
+      { viewer, onlyMine: false, onlyPublic: false, teamId },
+      { viewer, onlyMine: true, onlyPublic: false },
+    ];
+    for (const q of listings) {
+      for (const sort of SORTS) {
+        const verbose = await pagePlans(ts.app.nk.db, (db, cursor) => listNews(db, { ...q, sort, limit: 1, cursor }), { verbose: true });
+        for (const plan of verbose) {
+          assert.match(plan, /Output: /, plan);
+          assert.doesNotMatch(plan, /\bdescription\b/, plan);
+        }
+      }
+    }
+    // The same check sees get_news read it.
+    const statements: [string, unknown[]][] = [];
+    const db = ts.app.nk.db;
+    await getNews({ query: (sql, p) => (statements.push([sql, p ?? []]), db.query(sql, p)), execute: db.execute }, newsId, viewer);
+    assert.match(await planOf(db, ...statements[0], { verbose: true }), /\bn\.description\b/);
+  });
+
   it('reads one item, the viewer\'s like and rating and the page\'s media by key', async () => {
     const statements: [string, unknown[]][] = [];
     const db = ts.app.nk.db;

@@ -7,22 +7,10 @@ import { checkFile } from '../lib/files.ts';
 import { cursor, int32Field, limit, requiredLineField, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { requireManager, requireTeam } from '../teams/access.ts';
-import { MAX_DESCRIPTION, MAX_STORED_DESCRIPTION, sanitizeDescription } from './sanitize.ts';
-import {
-  countMedia,
-  deleteMedia,
-  deleteNews,
-  getNews,
-  insertMedia,
-  insertNews,
-  listNews,
-  lockNews,
-  mediaNews,
-  setLiked,
-  setRating,
-  updateNews,
-  type MediaType,
-} from './store.ts';
+import { newsHtmlOf } from './html-pool.ts';
+import { countMedia, deleteMedia, insertMedia, mediaNews, type MediaType } from './media-store.ts';
+import { MAX_DESCRIPTION } from './sanitize.ts';
+import { deleteNews, getNews, insertNews, listNews, lockNews, setLiked, setRating, updateNews } from './store.ts';
 
 const NEWS_NOT_FOUND = 'Новость не найдена.';
 const MEDIA_NOT_FOUND = 'Медиафайл не найден.';
@@ -32,18 +20,15 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 /** 5 to 120 characters (not UTF-16 units) after trimming, on one line. */
 const nameField = requiredLineField(TEXT_LIMITS.newsTitle, 'укажите заголовок новости.').refine((s) => [...s].length >= 5, 'не короче 5 символов.');
-/** HTML from the editor, stored sanitised; null is the same as empty. */
+/**
+ * HTML from the editor; null is the same as empty. Only its length is checked here, before anything parses
+ * it: the handler has it sanitised in the news HTML pool (html-pool.ts), off the event loop.
+ */
 const descriptionField = z
   .string({ error: 'ожидалась строка.' })
   .max(MAX_DESCRIPTION, `не длиннее ${MAX_DESCRIPTION} символов.`)
   .nullish()
-  .transform((s, ctx) => {
-    if (s === undefined) return undefined;
-    const html = sanitizeDescription(s ?? '');
-    if (html.length <= MAX_STORED_DESCRIPTION) return html;
-    ctx.addIssue({ code: 'custom', message: `слишком много ссылок и видео: с ними текст длиннее ${MAX_STORED_DESCRIPTION} символов.` });
-    return z.NEVER;
-  });
+  .transform((s) => (s === null ? '' : s));
 const RATING = 'ожидалось целое число от 1 до 5.';
 const ratingField = z.number({ error: RATING }).int(RATING).min(1, RATING).max(5, RATING);
 const sortField = z.enum(['newest', 'oldest', 'popular', 'rating'], { error: "ожидалось 'newest', 'oldest', 'popular' или 'rating'." });
@@ -90,14 +75,10 @@ export const newsRpcs: RpcDef[] = [
     z.object({ name: nameField, description: descriptionField, is_public: z.boolean().default(true), team_id: uuid.nullish() }),
     async ({ input, userId, nk }) => {
       if (input.team_id) await requireManager(nk.db, input.team_id, userId);
+      const description = await newsHtmlOf(nk).prepare(input.description ?? '');
       const id = nk.uuid();
       return nk.db.tx(async (q) => {
-        await insertNews(q, id, userId, {
-          name: input.name,
-          description: input.description ?? '',
-          is_public: input.is_public,
-          team_id: input.team_id ?? null,
-        });
+        await insertNews(q, id, userId, { name: input.name, description, is_public: input.is_public, team_id: input.team_id ?? null });
         return found(await getNews(q, id, userId));
       });
     },
@@ -113,7 +94,15 @@ export const newsRpcs: RpcDef[] = [
     'registered',
     z.object({ id: uuid, name: nameField.optional(), description: descriptionField, is_public: z.boolean().optional() }),
     async ({ input, userId, nk }) => {
-      const { id, ...changes } = input;
+      const { id, name, is_public } = input;
+      // A description is worked on before the transaction, so no row lock waits for it, and only for the
+      // item's author (checked again under the lock).
+      let description;
+      if (input.description !== undefined) {
+        await ownNews(nk.db, id, userId);
+        description = await newsHtmlOf(nk).prepare(input.description);
+      }
+      const changes = { name, is_public, description };
       return nk.db.tx(async (q) => {
         await ownNews(q, id, userId);
         if (Object.values(changes).some((v) => v !== undefined)) await updateNews(q, id, changes);

@@ -90,3 +90,50 @@ describe('sanitizeDescription', () => {
     }
   });
 });
+
+/**
+ * The elements array methods walk or shift (indexOf, lastIndexOf, includes, splice) while `run` runs: how
+ * a DOM edit that searches or splices its parent's children per change shows up, without a clock.
+ */
+function arrayWork(run: () => void): number {
+  const methods = ['indexOf', 'lastIndexOf', 'includes', 'splice'] as const;
+  const originals = methods.map((m) => Array.prototype[m]);
+  let work = 0;
+  methods.forEach((m, i) => {
+    const original = originals[i] as (...args: unknown[]) => unknown;
+    Object.defineProperty(Array.prototype, m, {
+      configurable: true,
+      writable: true,
+      value: function (this: unknown[], ...args: unknown[]) {
+        work += this.length;
+        return original.apply(this, args);
+      },
+    });
+  });
+  try {
+    run();
+  } finally {
+    methods.forEach((m, i) => Object.defineProperty(Array.prototype, m, { configurable: true, writable: true, value: originals[i] }));
+  }
+  return work;
+}
+
+describe('sanitizeDescription on many links', () => {
+  const link = `<a href="http://a.ru/" ${A}>a.ru</a>`;
+
+  it('makes 20,000 addresses 20,000 links', () => {
+    const out = clean('a.ru '.repeat(20_000));
+    assert.equal(out, `${link} `.repeat(20_000).trim());
+  });
+
+  it('does work in proportion to its input: twice the links, about twice the work', () => {
+    const work = (n: number) => arrayWork(() => clean('a.ru '.repeat(n)));
+    const once = work(5_000);
+    const twice = work(10_000);
+    assert.ok(twice < 2.5 * once, `${once} then ${twice}`);
+    const players = (n: number) => arrayWork(() => clean('<p>https://youtu.be/dQw4w9WgXcQ</p>'.repeat(n)));
+    const fewer = players(1_000);
+    const more = players(2_000);
+    assert.ok(more < 2.5 * fewer, `${fewer} then ${more}`);
+  });
+});

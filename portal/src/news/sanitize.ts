@@ -2,7 +2,7 @@
 // attributes and addresses (sanitize-html), plain addresses in its text made links (linkify-it), and a
 // paragraph that is nothing but a link to a video of the hosts team videos accept made that video's
 // player. The web sanitises again before rendering.
-import { Element, isTag, isText, Text, type ParentNode } from 'domhandler';
+import { Element, hasChildren, isTag, isText, Text, type ChildNode, type ParentNode } from 'domhandler';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { LinkifyIt } from 'linkify-it';
 import sanitizeHtml from 'sanitize-html';
@@ -85,29 +85,32 @@ const POLICY: sanitizeHtml.IOptions = {
 // http(s), mailto and fuzzy addresses (example.ru, name@example.ru); no ftp: or scheme-relative ones.
 const linkify = new LinkifyIt({ fuzzyLink: true }).add('ftp:', null).add('//', null);
 
-/** Makes the addresses in a text node links. */
-function linkifyText(node: Text): void {
+/** The text node as text and links, or undefined when it holds no address. */
+function linkified(node: Text): ChildNode[] | undefined {
   const matches = linkify.match(node.data);
-  if (!matches) return;
+  if (!matches) return undefined;
   const text = node.data;
+  const out: ChildNode[] = [];
   let at = 0;
   for (const m of matches) {
-    if (m.index > at) DomUtils.prepend(node, new Text(text.slice(at, m.index)));
+    if (m.index > at) out.push(new Text(text.slice(at, m.index)));
     const a = new Element('a', { href: m.url });
-    DomUtils.appendChild(a, new Text(m.raw));
-    DomUtils.prepend(node, a);
+    setChildren(a, [new Text(m.raw)]);
+    out.push(a);
     at = m.lastIndex;
   }
-  if (at < text.length) DomUtils.prepend(node, new Text(text.slice(at)));
-  DomUtils.removeElement(node);
+  if (at < text.length) out.push(new Text(text.slice(at)));
+  return out;
 }
 
-function linkifyIn(parent: ParentNode): void {
-  // A copy: linkifying replaces children.
-  for (const child of [...parent.children]) {
-    if (isText(child)) linkifyText(child);
-    else if (isTag(child) && !NO_LINKS.has(child.name)) linkifyIn(child);
-  }
+/** Makes `children` the parent's, linked to each other and to it. */
+function setChildren(parent: ParentNode, children: ChildNode[]): void {
+  parent.children = children;
+  children.forEach((c, i) => {
+    c.parent = parent;
+    c.prev = children[i - 1] ?? null;
+    c.next = children[i + 1] ?? null;
+  });
 }
 
 /** A paragraph holding one link to a video of an allowed host, and nothing else, becomes its player. */
@@ -119,14 +122,33 @@ function playerOf(p: Element): Element | undefined {
   return src ? new Element('iframe', { src }) : undefined;
 }
 
+/**
+ * Links and players added below `parent`, deepest first: addresses in text become links (not inside links
+ * or code), then a paragraph that is one link to a video becomes its player. Each parent's children are
+ * built once as a new list: inserting every link into the old one would make a text of many links quadratic.
+ */
+function enrichIn(parent: ParentNode, links: boolean): void {
+  const next: ChildNode[] = [];
+  let changed = false;
+  for (const child of parent.children) {
+    const parts = links && isText(child) ? linkified(child) : undefined;
+    if (parts) {
+      for (const part of parts) next.push(part);
+      changed = true;
+      continue;
+    }
+    if (hasChildren(child)) enrichIn(child, links && !(isTag(child) && NO_LINKS.has(child.name)));
+    const player = isTag(child) && child.name === 'p' ? playerOf(child) : undefined;
+    next.push(player ?? child);
+    changed ||= player !== undefined;
+  }
+  if (changed) setChildren(parent, next);
+}
+
 /** Links and players added to HTML the allowlist has passed. */
 function enrich(html: string): string {
   const doc = parseDocument(html);
-  linkifyIn(doc);
-  for (const p of DomUtils.getElementsByTagName('p', doc)) {
-    const player = playerOf(p);
-    if (player) DomUtils.replaceElement(p, player);
-  }
+  enrichIn(doc, true);
   return DomUtils.getOuterHTML(doc, { encodeEntities: 'utf8' });
 }
 

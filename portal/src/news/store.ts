@@ -1,28 +1,18 @@
-// News, their likes, ratings and media: the SQL. Who may see a news item (its creator, or anyone when it
-// is public; nobody once deleted) is part of every read here, so no caller can forget it.
+// News, their likes and ratings: the SQL (their media: media-store.ts). Who may see a news item (its creator,
+// or anyone when it is public; nobody once deleted) is part of every read here, so no caller can forget it.
+// A description is stored with what lists show of it (preview.ts), and a listing reads only the latter.
 import type { Queryable } from '@tribuna/server';
 import { paged } from '../lib/cursor.ts';
 import { keyset, type Direction, type KeySort } from '../lib/keyset.ts';
 import { assign, params, times } from '../lib/sql.ts';
-import { plainText } from './preview.ts';
+import type { PreparedDescription } from './html-worker.ts';
+import { mediaOf, type NewsMedia } from './media-store.ts';
 
-export type MediaType = 'image' | 'video';
-
-export interface NewsMedia {
-  id: string;
-  news_id: string;
-  media_type: MediaType;
-  /** The uploaded file's id; the web shows it from /uploads/{s3_key}. */
-  s3_key: string;
-  position: number;
-  create_time: string;
-}
-
-export interface News {
+/** What a news item's page and its entry in a list share. */
+export interface NewsBase {
   id: string;
   name: string;
-  description: string;
-  /** The description's plain text, its first 200 characters ("…" when cut): for lists and previews. */
+  /** The description's plain text, its first 200 characters ("…" when cut): for the home page and link previews. */
   excerpt: string;
   creator_id: string;
   team_id?: string;
@@ -41,10 +31,25 @@ export interface News {
   update_time: string;
 }
 
-interface Row {
+/** A news item whole: create_news, get_news, update_news. */
+export interface News extends NewsBase {
+  description: string;
+}
+
+/** A news item in a list (list_news): what its card shows of the description instead of the description. */
+export interface NewsListItem extends NewsBase {
+  /** The first 8 blocks with text, without pictures or players, links unwrapped, at most 3 KB (preview.ts). */
+  preview_html: string;
+  /** Whether preview_html leaves anything of the description out. */
+  description_cut: boolean;
+  /** The first picture in the description, for the card of an item without an image medium. */
+  preview_image?: string;
+}
+
+interface BaseRow {
   id: string;
   name: string;
-  description: string;
+  excerpt: string;
   creator_id: string;
   team_id: string | null;
   is_public: boolean;
@@ -57,40 +62,40 @@ interface Row {
   user_rating: number;
 }
 
-interface MediaRow {
-  id: string;
-  news_id: string;
-  media_type: MediaType;
-  file_id: string;
-  position: number;
-  create_time: Date;
+interface Row extends BaseRow {
+  description: string;
+}
+
+interface ListRow extends BaseRow {
+  /** Null until worked out for a row older than the column (backfill.ts). */
+  preview_html: string | null;
+  description_cut: boolean;
+  preview_image: string | null;
 }
 
 /** Nobody's id: a visitor likes and rates nothing. */
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 
 // Statements name the news table (or a page of it) "n".
-const NEWS = `n.id, n.name, n.description, n.creator_id, n.team_id, n.is_public, n.like_count, n.rating_count,
-  n.rating_tenths, n.create_time, n.update_time`;
+const BASE = `n.id, n.name, n.excerpt, n.creator_id, n.team_id, n.is_public, n.like_count, n.rating_count, n.rating_tenths,
+  n.create_time, n.update_time`;
+/** A whole item's columns. */
+const ITEM = `${BASE}, n.description`;
+/** A list entry's columns: never the description, so a listing reads none (nor has PostgreSQL de-TOAST one). */
+const ENTRY = `${BASE}, n.preview_html, n.description_cut, n.preview_image`;
 /**
- * NEWS and the viewer's like and rating of it, each read by primary key for the rows of a page only;
- * `viewer` is the placeholder of the viewer's id.
+ * The columns and the viewer's like and rating of the item, each read by primary key for the rows of a page
+ * only; `viewer` is the placeholder of the viewer's id.
  */
-const withViewer = (viewer: string) => `SELECT ${NEWS},
+const withViewer = (columns: string, viewer: string) => `SELECT ${columns},
   COALESCE((SELECT true FROM news_like l WHERE l.news_id = n.id AND l.user_id = ${viewer}::uuid), false) AS user_liked,
   COALESCE((SELECT r.rating FROM news_rating r WHERE r.news_id = n.id AND r.user_id = ${viewer}::uuid), 0)::int AS user_rating`;
-const MEDIA = 'm.id, m.news_id, m.media_type, m.file_id, m.position, m.create_time';
 
-function toMedia(r: MediaRow): NewsMedia {
-  return { id: r.id, news_id: r.news_id, media_type: r.media_type, s3_key: r.file_id, position: r.position, create_time: r.create_time.toISOString() };
-}
-
-function toNews(r: Row, media: NewsMedia[]): News {
-  const n: News = {
+function toBase(r: BaseRow, media: NewsMedia[]): NewsBase {
+  const n: NewsBase = {
     id: r.id,
     name: r.name,
-    description: r.description,
-    excerpt: plainText(r.description),
+    excerpt: r.excerpt,
     creator_id: r.creator_id,
     is_public: r.is_public,
     like_count: r.like_count,
@@ -105,41 +110,39 @@ function toNews(r: Row, media: NewsMedia[]): News {
   return n;
 }
 
-/** The media of the given news items, in one statement: each item's read in order from its index. */
-async function mediaOf(q: Queryable, newsIds: string[]): Promise<Map<string, NewsMedia[]>> {
-  const byNews = new Map<string, NewsMedia[]>(newsIds.map((id) => [id, []]));
-  if (!newsIds.length) return byNews;
-  const rows = await q.query<MediaRow>(
-    `SELECT ${MEDIA} FROM unnest($1::uuid[]) AS page (news_id)
-     CROSS JOIN LATERAL (SELECT ${MEDIA} FROM news_media m WHERE m.news_id = page.news_id ORDER BY m.position, m.create_time, m.id) m`,
-    [newsIds],
-  );
-  for (const r of rows) byNews.get(r.news_id)!.push(toMedia(r));
-  return byNews;
+const toNews = (r: Row, media: NewsMedia[]): News => ({ ...toBase(r, media), description: r.description });
+
+function toEntry(r: ListRow, media: NewsMedia[]): NewsListItem {
+  const n: NewsListItem = { ...toBase(r, media), preview_html: r.preview_html ?? '', description_cut: r.description_cut };
+  // The card shows its first medium; an item without an image medium may show the first picture of its text.
+  if (r.preview_image !== null && !media.some((m) => m.media_type === 'image')) n.preview_image = r.preview_image;
+  return n;
 }
 
 export interface NewNews {
   name: string;
-  description: string;
+  /** The description as stored and what lists show of it (html-worker.ts). */
+  description: PreparedDescription;
   is_public: boolean;
   team_id: string | null;
 }
 
+/** The columns a description is stored in, in this order. */
+const DESCRIPTION_COLUMNS = ['description', 'preview_html', 'description_cut', 'preview_image', 'excerpt'] as const;
+const descriptionValues = (d: PreparedDescription) => [d.description, d.preview_html, d.description_cut, d.preview_image ?? null, d.excerpt];
+
 export async function insertNews(q: Queryable, id: string, creatorId: string, n: NewNews): Promise<void> {
-  await q.execute('INSERT INTO news (id, name, description, creator_id, team_id, is_public) VALUES ($1, $2, $3, $4, $5, $6)', [
-    id,
-    n.name,
-    n.description,
-    creatorId,
-    n.team_id,
-    n.is_public,
-  ]);
+  await q.execute(
+    `INSERT INTO news (id, name, creator_id, team_id, is_public, ${DESCRIPTION_COLUMNS.join(', ')})
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [id, n.name, creatorId, n.team_id, n.is_public, ...descriptionValues(n.description)],
+  );
 }
 
 /** A news item as the viewer sees it ('' is a visitor); undefined when it is missing, deleted or another's private one. */
 export async function getNews(q: Queryable, id: string, viewer: string): Promise<News | undefined> {
   const rows = await q.query<Row>(
-    `${withViewer('$2')} FROM news n
+    `${withViewer(ITEM, '$2')} FROM news n
      WHERE n.id = $1 AND n.delete_time IS NULL AND (n.is_public OR n.creator_id = $2::uuid)`,
     [id, viewer || NOBODY],
   );
@@ -160,13 +163,17 @@ export async function lockNews(q: Queryable, id: string): Promise<{ creator_id: 
 /** Fields to change; undefined leaves a field as it is. */
 export interface NewsChanges {
   name?: string;
-  description?: string;
+  description?: PreparedDescription;
   is_public?: boolean;
 }
 
 export async function updateNews(q: Queryable, id: string, c: NewsChanges): Promise<void> {
   const { values, p } = params(id);
-  const sets = ['update_time = now()', ...assign(p, c, ['name', 'description', 'is_public'])];
+  const sets = ['update_time = now()', ...assign(p, c, ['name', 'is_public'])];
+  if (c.description) {
+    const given = descriptionValues(c.description);
+    sets.push(...DESCRIPTION_COLUMNS.map((column, i) => `${column} = ${p(given[i])}`));
+  }
   await q.execute(`UPDATE news SET ${sets.join(', ')} WHERE id = $1`, values);
 }
 
@@ -207,7 +214,7 @@ export async function setRating(q: Queryable, newsId: string, userId: string, ra
 
 export type NewsSort = 'newest' | 'oldest' | 'popular' | 'rating';
 
-const SORTS: Record<NewsSort, KeySort<Row> & { dir: Direction }> = {
+const SORTS: Record<NewsSort, KeySort<BaseRow> & { dir: Direction }> = {
   newest: { column: 'n.create_time', kind: 'time', key: (r) => r.create_time, dir: 'desc' },
   oldest: { column: 'n.create_time', kind: 'time', key: (r) => r.create_time, dir: 'asc' },
   popular: { column: 'n.like_count', kind: 'int', key: (r) => r.like_count, dir: 'desc' },
@@ -232,7 +239,7 @@ export interface NewsQuery {
  * (public, a team's public, a creator's); a signed-in caller's own private news come from a second branch,
  * merged with the public ones.
  */
-export async function listNews(q: Queryable, f: NewsQuery): Promise<{ news: News[]; cursor?: string }> {
+export async function listNews(q: Queryable, f: NewsQuery): Promise<{ news: NewsListItem[]; cursor?: string }> {
   if (f.onlyMine && !f.viewer) return { news: [] };
   const sort = SORTS[f.sort];
   const { values, p } = params();
@@ -249,45 +256,21 @@ export async function listNews(q: Queryable, f: NewsQuery): Promise<{ news: News
     branches.push(['n.is_public', ...common]);
     if (f.viewer && !f.onlyPublic) branches.push([...mine, 'NOT n.is_public']);
   }
-  const source = branches.map((where) => `(SELECT ${NEWS} FROM news n WHERE ${where.join(' AND ')} ORDER BY ${ks.order} LIMIT ${limit})`);
-  const rows = await q.query<Row>(
-    `${withViewer(viewer)} FROM (${source.join(' UNION ALL ')}) n ORDER BY ${ks.order} LIMIT ${limit}`,
+  const source = branches.map((where) => `(SELECT ${ENTRY} FROM news n WHERE ${where.join(' AND ')} ORDER BY ${ks.order} LIMIT ${limit})`);
+  const rows = await q.query<ListRow>(
+    `${withViewer(ENTRY, viewer)} FROM (${source.join(' UNION ALL ')}) n ORDER BY ${ks.order} LIMIT ${limit}`,
     values,
   );
   const media = await mediaOf(q, rows.slice(0, f.limit).map((r) => r.id));
-  return paged('news', rows, f.limit, (r) => toNews(r, media.get(r.id)!), ks.cursorOf);
+  return paged('news', rows, f.limit, (r) => toEntry(r, media.get(r.id)!), ks.cursorOf);
 }
 
-/** How many media a news item has. */
-export async function countMedia(q: Queryable, newsId: string): Promise<number> {
-  return (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM news_media WHERE news_id = $1', [newsId]))[0].n;
-}
-
-export interface NewMedia {
-  news_id: string;
-  media_type: MediaType;
-  file_id: string;
-  position: number;
-}
-
-/** Adds a medium to a locked news item (lockNews); the item counts as changed. */
-export async function insertMedia(q: Queryable, id: string, m: NewMedia): Promise<NewsMedia> {
-  const rows = await q.query<MediaRow>(
-    `INSERT INTO news_media AS m (id, news_id, media_type, file_id, position) VALUES ($1, $2, $3, $4, $5) RETURNING ${MEDIA}`,
-    [id, m.news_id, m.media_type, m.file_id, m.position],
+/** A news item as a list shows it, for the viewer ('' is a visitor); undefined when they may not see it. */
+export async function getNewsEntry(q: Queryable, id: string, viewer: string): Promise<NewsListItem | undefined> {
+  const [r] = await q.query<ListRow>(
+    `${withViewer(ENTRY, '$2')} FROM news n
+     WHERE n.id = $1 AND n.delete_time IS NULL AND (n.is_public OR n.creator_id = $2::uuid)`,
+    [id, viewer || NOBODY],
   );
-  await q.execute('UPDATE news SET update_time = now() WHERE id = $1', [m.news_id]);
-  return toMedia(rows[0]);
-}
-
-/** The news item a medium belongs to; undefined for an unknown medium. */
-export async function mediaNews(q: Queryable, id: string): Promise<string | undefined> {
-  return (await q.query<{ news_id: string }>('SELECT news_id FROM news_media WHERE id = $1', [id]))[0]?.news_id;
-}
-
-/** Removes a medium of a locked news item (lockNews); the item counts as changed. */
-export async function deleteMedia(q: Queryable, id: string, newsId: string): Promise<void> {
-  if (await q.execute('DELETE FROM news_media WHERE id = $1 AND news_id = $2', [id, newsId])) {
-    await q.execute('UPDATE news SET update_time = now() WHERE id = $1', [newsId]);
-  }
+  return r && toEntry(r, (await mediaOf(q, [r.id])).get(r.id)!);
 }

@@ -7,6 +7,7 @@ import { parseFragment, type DefaultTreeAdapterTypes } from 'parse5';
 import { startTestServer, type TestServer } from '@tribuna/server/testing';
 import { call, registered } from '../testing.ts';
 import { videoEmbed } from '../videos/embed.ts';
+import { previewOf } from './preview.ts';
 import { sanitizeDescription } from './sanitize.ts';
 import { XSS_PAYLOADS } from './xss-corpus.ts';
 
@@ -34,6 +35,14 @@ const ATTRIBUTES: Record<string, string[]> = {
 const TAGS = new Set(['p', 'br', 'b', 'i', 'em', 'strong', 'u', 's', 'ul', 'ol', 'li', 'blockquote', 'a', 'img', 'iframe', 'code', 'pre']);
 
 const isElement = (n: Node): n is Element => 'tagName' in n;
+/** A preview is text in the card's link: no links, pictures or players in it. */
+function textOnly(html: string, payload: string): void {
+  for (const node of parseFragment(html).childNodes) {
+    if (!isElement(node)) continue;
+    harmless(node, payload);
+    assert.doesNotMatch(html, /<(a|img|iframe)[\s>]/, `${payload} → ${html}`);
+  }
+}
 const protocol = (url: string) => URL.parse(url)?.protocol;
 
 /** Asserts an element, and all below it, is harmless: allowed tags and attributes, safe addresses, our players only. */
@@ -67,7 +76,19 @@ describe('stored XSS', () => {
       for (const node of parseFragment(description).childNodes) if (isElement(node)) harmless(node, payload);
       // Stored HTML sent back (an edit that keeps the text) is stored the same.
       assert.equal(sanitizeDescription(description), description, payload);
+      // A preview made of the payload itself, unsanitised, is text alone and harmless too.
+      textOnly(previewOf(payload).preview_html, payload);
     }
+    // And so is every stored preview the list sends.
+    let cursor: string | undefined;
+    let seen = 0;
+    do {
+      const page = await call(ts, author, 'list_news', { only_mine: true, limit: 50, cursor });
+      for (const n of page.news) textOnly(n.preview_html, n.id);
+      seen += page.news.length;
+      cursor = page.cursor;
+    } while (cursor);
+    assert.equal(seen, XSS_PAYLOADS.length);
   });
 
   it('keeps what the payloads carry that is harmless', async () => {

@@ -12,7 +12,22 @@ export const NotificationCode = {
   TournamentApplication: 105,
   TournamentConfirmed: 106,
   MatchScheduled: 107,
+  TournamentInvitation: 108,
+  TournamentWithdrawn: 109,
 } as const;
+
+/** How a team's link to a tournament ended or lost its confirmation, told to the other side. */
+export type TournamentWithdrawal =
+  /** By the tournament's creator, to the team: an application refused, an invitation taken back, a team taken out. */
+  | 'application_declined'
+  | 'invitation_cancelled'
+  | 'team_removed'
+  /** By the team, to the tournament's creator: an invitation refused, an application taken back, the team out. */
+  | 'invitation_declined'
+  | 'application_withdrawn'
+  | 'team_left'
+  /** By the confirming side, to the other: the team's participation is no longer confirmed. */
+  | 'unconfirmed';
 
 export interface PortalNotification {
   code: number;
@@ -55,11 +70,27 @@ export const notifications = {
     subject: `Команда ${q(team.name)} подала заявку на турнир ${q(tournament.title)}`,
     content: { link: `/tournaments/${tournament.id}/edit`, tournament_id: tournament.id, team_id: team.id },
   }),
-  /** To the team's managers: the team is in the tournament. */
+  /** To the side that did not confirm (the team's managers, or the creator of an invitation): the team is in the tournament. */
   tournamentConfirmed: (tournament: { id: string; title: string }, team: { id: string; name: string }): PortalNotification => ({
     code: NotificationCode.TournamentConfirmed,
     subject: `Команда ${q(team.name)} участвует в турнире ${q(tournament.title)}`,
     content: { link: `/tournaments/${tournament.id}`, tournament_id: tournament.id, team_id: team.id },
+  }),
+  /** To the team's managers: the tournament's creator invites the team; they confirm it on the tournament's page. */
+  tournamentInvitation: (tournament: { id: string; title: string }, team: { id: string; name: string }): PortalNotification => ({
+    code: NotificationCode.TournamentInvitation,
+    subject: `Команду ${q(team.name)} приглашают на турнир ${q(tournament.title)}`,
+    content: { link: `/tournaments/${tournament.id}`, tournament_id: tournament.id, team_id: team.id },
+  }),
+  /** To the other side of a team's link: it was removed, or its confirmation withdrawn. */
+  tournamentWithdrawn: (
+    tournament: { id: string; title: string },
+    team: { id: string; name: string },
+    how: TournamentWithdrawal,
+  ): PortalNotification => ({
+    code: NotificationCode.TournamentWithdrawn,
+    subject: withdrawalSubject(q(tournament.title), q(team.name), how),
+    content: { link: `/tournaments/${tournament.id}`, tournament_id: tournament.id, team_id: team.id, reason: how },
   }),
   /** To the other team's managers: a match against their team was scheduled. */
   matchScheduled: (match: { id: string }, home: string, guest: string): PortalNotification => ({
@@ -68,6 +99,25 @@ export const notifications = {
     content: { link: `/matches/${match.id}`, match_id: match.id },
   }),
 };
+
+function withdrawalSubject(tournament: string, team: string, how: TournamentWithdrawal): string {
+  switch (how) {
+    case 'application_declined':
+      return `Заявка команды ${team} на турнир ${tournament} отклонена`;
+    case 'invitation_cancelled':
+      return `Приглашение команды ${team} на турнир ${tournament} отменено`;
+    case 'team_removed':
+      return `Команда ${team} исключена из турнира ${tournament}`;
+    case 'invitation_declined':
+      return `Команда ${team} отклонила приглашение на турнир ${tournament}`;
+    case 'application_withdrawn':
+      return `Команда ${team} отозвала заявку на турнир ${tournament}`;
+    case 'team_left':
+      return `Команда ${team} вышла из турнира ${tournament}`;
+    case 'unconfirmed':
+      return `Участие команды ${team} в турнире ${tournament} больше не подтверждено`;
+  }
+}
 
 /**
  * Sends n to each recipient once, except the sender (nobody is told of what they did themselves). With a

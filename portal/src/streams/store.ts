@@ -3,6 +3,7 @@ import type { Queryable } from '@tribuna/server';
 import { paged } from '../lib/cursor.ts';
 import { keyset, type Direction, type KeySort } from '../lib/keyset.ts';
 import { assign, params, textKey, times } from '../lib/sql.ts';
+import { cutText } from '../lib/text.ts';
 
 export interface Stream {
   id: string;
@@ -34,6 +35,10 @@ interface Row {
 }
 
 const COLUMNS = 'id, title, description, embed_url, start_time, end_time, tags, creator_id, create_time, update_time, start_key';
+/** The spec's length of a card's description: a list sends no more of it. */
+const CARD_DESCRIPTION = 100;
+/** COLUMNS with the description cut as a card shows it. */
+const LIST_COLUMNS = COLUMNS.replace('description', () => `${cutText('description', CARD_DESCRIPTION)} AS description`);
 
 function toStream(r: Row): Stream {
   const s: Stream = {
@@ -131,7 +136,7 @@ export async function listStreams(q: Queryable, f: StreamQuery): Promise<{ strea
   const ks = keyset(`streams:${f.sortBy}:${f.dir}`, SORTS[f.sortBy], 'id', f.dir, f.cursor, p);
   if (ks.where) where.push(ks.where);
   const rows = await q.query<Row>(
-    `SELECT ${COLUMNS} FROM stream ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${ks.order} LIMIT ${p(f.limit + 1)}`,
+    `SELECT ${LIST_COLUMNS} FROM stream ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${ks.order} LIMIT ${p(f.limit + 1)}`,
     values,
   );
   return paged('streams', rows, f.limit, toStream, ks.cursorOf);

@@ -172,7 +172,7 @@ describe('delete_team', () => {
     const admin = await P.registered();
     const tp = await P.member(owner, admin, t.id);
     await P.call(owner, 'approve_team_player', { id: tp.id, team_role: 1 });
-    await P.call(owner, 'create_team_event', { team_id: t.id, title: 'Матч', type: 'match', event_time: '2025-05-01T18:00:00Z' });
+    await P.call(owner, 'create_team_event', { team_id: t.id, title: 'Матч', type: 'match', event_time: '2035-05-01T18:00:00Z' });
     await failsWithCode(P.call(admin, 'delete_team', { id: t.id }), Code.Denied, 'Удалить команду может только её владелец.');
     await failsWithCode(P.call(bob, 'delete_team', { id: t.id }), Code.Denied);
     await failsWithCode(P.call(guest, 'delete_team', { id: t.id }), Code.Denied);

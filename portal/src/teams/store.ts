@@ -2,6 +2,7 @@
 import type { Queryable } from '@tribuna/server';
 import { decodeCursor, encodeCursor, isUuid, paged } from '../lib/cursor.ts';
 import { assign, likePrefix, params, textKey, times } from '../lib/sql.ts';
+import { CARD_TEXT, cutText } from '../lib/text.ts';
 
 export interface Team {
   id: string;
@@ -61,6 +62,9 @@ const COLUMNS = `t.id, t.name, t.description, t.avatar_id, t.team_type, t.rating
   (SELECT count(*) FROM team_player tp WHERE tp.team_id = t.id AND tp.is_confirmed)::int AS member_count,
   (extract(epoch FROM t.create_time) * 1000000)::bigint::text AS time_us`;
 
+/** COLUMNS with the description cut as a list's card shows it. */
+const LIST_COLUMNS = COLUMNS.replace('t.description', () => `${cutText('t.description', CARD_TEXT)} AS description`);
+
 function toTeam(r: Row): Team {
   const t: Team = {
     id: r.id,
@@ -103,6 +107,7 @@ export async function readLocked<T>(
 export interface TeamSummary {
   id: string;
   name: string;
+  /** Cut to CARD_TEXT characters, as cards show it. */
   description: string;
   avatar_id?: string;
 }
@@ -113,7 +118,7 @@ export interface TeamSummary {
  */
 export const teamSummary = (alias: string) =>
   `CASE WHEN ${alias}.id IS NOT NULL THEN json_strip_nulls(json_build_object('id', ${alias}.id, 'name', ${alias}.name,
-    'description', ${alias}.description, 'avatar_id', ${alias}.avatar_id)) END`;
+    'description', ${cutText(`${alias}.description`, CARD_TEXT)}, 'avatar_id', ${alias}.avatar_id)) END`;
 
 /**
  * The ids of a user's teams, as a subquery with one column `id`: the teams they created and those where
@@ -246,7 +251,7 @@ export function listTeamsQuery(f: TeamFilter): { sql: string; params: unknown[] 
     const [timeUs, id] = decodeCursor<CursorKey>(f.cursor, validCursor);
     where.push(`(t.create_time, t.id) < ('epoch'::timestamptz + ${p(timeUs)}::bigint * interval '1 microsecond', ${p(id)}::uuid)`);
   }
-  const sql = `SELECT ${COLUMNS} FROM team t ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+  const sql = `SELECT ${LIST_COLUMNS} FROM team t ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
      ORDER BY t.create_time DESC, t.id DESC LIMIT ${p(f.limit + 1)}`;
   return { sql, params: values };
 }

@@ -68,6 +68,26 @@ describe('create and get tournaments', () => {
     await fails(call(guest, 'get_tournament', { id: crypto.randomUUID() }), 404, 'Турнир не найден.');
   });
 
+  it('starts today or later in the creator’s time zone as the form sends it; a change of the start is free', async () => {
+    const PAST = 'Дата начала турнира не может быть раньше сегодняшнего дня.';
+    /** The day at an offset of hours from UTC, days from today there, and its midnight there as the form writes it. */
+    const midnight = (offsetHours: number, days: number) => {
+      const day = new Date(Date.now() + offsetHours * 3_600_000 + days * DAY).toISOString().slice(0, 10);
+      const sign = offsetHours < 0 ? '-' : '+';
+      return `${day}T00:00:00${sign}${String(Math.abs(offsetHours)).padStart(2, '0')}:00`;
+    };
+    for (const offset of [-11, 0, 3, 14]) {
+      // Today's midnight has passed, yet today is the sender's today at every offset.
+      const today = await newTournament(author, { start_time: midnight(offset, 0) });
+      assert.equal(today.start_time, new Date(midnight(offset, 0)).toISOString());
+      await fails(newTournament(author, { start_time: midnight(offset, -1) }), 400, PAST);
+      // Moving an existing tournament into the past is free.
+      const moved = await call(author, 'update_tournament', { id: today.id, start_time: midnight(offset, -30) });
+      assert.equal(moved.start_time, new Date(midnight(offset, -30)).toISOString());
+    }
+    await fails(newTournament(author, { start_time: '2020-01-01T10:00:00Z' }), 400, PAST);
+  });
+
   it('refuses guests and calls without a user', async () => {
     await fails(newTournament(guest), 403);
     await fails(withKey(ts, 'create_tournament', { title: 'Кубок', start_time: '2030-06-01T10:00:00Z' }), 401);
@@ -165,7 +185,9 @@ describe('list tournaments', () => {
     // name: [type, start in days from now]
     const plan: Record<string, [number, number]> = { c1: [0, 40], r2: [1, 5], c3: [0, -3], r4: [1, 20], c5: [0, 10] };
     for (const [name, [type, start]] of Object.entries(plan)) {
-      ids[name] = (await newTournament(lister, { tournament_type: type, start_time: at(start * DAY) })).id;
+      // A tournament that has started was created before: made starting now, then moved to its start.
+      ids[name] = (await newTournament(lister, { tournament_type: type, start_time: at(Math.max(start, 0) * DAY) })).id;
+      if (start < 0) await call(lister, 'update_tournament', { id: ids[name], start_time: at(start * DAY) });
     }
   });
   const names = (r: Any) => r.tournaments.map((t: Any) => Object.keys(ids).find((k) => ids[k] === t.id));

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { failedPrecondition, notFound, permissionDenied, unauthenticated, type Queryable } from '@tribuna/server';
 import { checkFile } from '../lib/files.ts';
-import { cursor, instantField, limit, requiredLineField, rpc, textField, uuid, type RpcDef } from '../lib/rpc.ts';
+import { requireDayNotPast } from '../lib/not-past.ts';
+import { cursor, instantField, limit, requiredLineField, rpc, textField, uuid, writtenInstantField, type RpcDef } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { lockVisible, TOURNAMENT_DELETED, TOURNAMENT_NOT_FOUND } from './access.ts';
 import {
@@ -40,6 +41,8 @@ async function lockOwn(q: Queryable, id: string, userId: string): Promise<Tourna
 
 export const tournamentRpcs: RpcDef[] = [
   // Registered users; the caller is the creator. image_url is the id of a file uploaded with upload_file.
+  // The start is a day chosen in a form, not before the sender's today (see requireDayNotPast); a change
+  // of it later is free.
   rpc(
     'create_tournament',
     'registered',
@@ -49,11 +52,17 @@ export const tournamentRpcs: RpcDef[] = [
       image_url: uuid.nullish(),
       tournament_type: tournamentType.default(0),
       access: access.default('open'),
-      start_time: instantField,
+      start_time: writtenInstantField,
     }),
     async ({ input, userId, nk }) => {
+      requireDayNotPast(input.start_time, 'Дата начала турнира не может быть раньше сегодняшнего дня.');
       await checkFile(nk, 'image_url', input.image_url);
-      return createTournament(nk.db, nk.uuid(), userId, { ...input, description: input.description ?? '', image_url: input.image_url ?? null });
+      return createTournament(nk.db, nk.uuid(), userId, {
+        ...input,
+        description: input.description ?? '',
+        image_url: input.image_url ?? null,
+        start_time: input.start_time.at,
+      });
     },
   ),
 

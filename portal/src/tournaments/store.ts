@@ -5,6 +5,7 @@ import type { Queryable } from '@tribuna/server';
 import { paged } from '../lib/cursor.ts';
 import { keyset, type Direction, type KeySort } from '../lib/keyset.ts';
 import { assign, params, setDeleted, times } from '../lib/sql.ts';
+import { CARD_TEXT, cutText } from '../lib/text.ts';
 
 export const TOURNAMENT_ACCESS = ['open', 'closed'] as const;
 export type TournamentAccess = (typeof TOURNAMENT_ACCESS)[number];
@@ -47,9 +48,12 @@ interface Row {
   delete_time: Date | null;
 }
 
-/** Tournaments t with the rating of the user whose id is the parameter `viewer` (null: a visitor, none). */
-const select = (viewer: string) =>
-  `SELECT t.id, t.title, t.description, t.image_url, t.tournament_type, t.access, t.start_time,
+/**
+ * Tournaments t with the rating of the user whose id is the parameter `viewer` (null: a visitor, none); a
+ * list's description cut as its card shows it.
+ */
+const select = (viewer: string, list = false) =>
+  `SELECT t.id, t.title, ${list ? `${cutText('t.description', CARD_TEXT)} AS description` : 't.description'}, t.image_url, t.tournament_type, t.access, t.start_time,
      CASE WHEN t.rating_count > 0 THEN t.rating_sum::float8 / t.rating_count ELSE 0 END AS rating,
      t.rating_count, COALESCE(r.rating, 0)::int AS user_rating, t.creator_id, t.create_time, t.update_time, t.delete_time
    FROM tournament t LEFT JOIN tournament_rating r ON r.tournament_id = t.id AND r.user_id = ${viewer}::uuid`;
@@ -193,6 +197,6 @@ export async function listTournaments(q: Queryable, f: TournamentQuery): Promise
   const { sort, dir } = SORTS[f.sort];
   const ks = keyset(`tournaments:${f.sort}`, sort, 't.id', dir, f.cursor, p);
   if (ks.where) where.push(ks.where);
-  const rows = await q.query<Row>(`${select('$1')} WHERE ${where.join(' AND ')} ORDER BY ${ks.order} LIMIT ${p(f.limit + 1)}`, values);
+  const rows = await q.query<Row>(`${select('$1', true)} WHERE ${where.join(' AND ')} ORDER BY ${ks.order} LIMIT ${p(f.limit + 1)}`, values);
   return paged('tournaments', rows, f.limit, toTournament, ks.cursorOf);
 }

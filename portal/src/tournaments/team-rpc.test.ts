@@ -24,6 +24,9 @@ const call = (s: Session, id: string, input: object) => callOn(ts, s, id, input)
 const newTournament = (input: object = {}) => call(organizer, 'create_tournament', { title: 'Кубок района', start_time: at(10 * DAY), ...input });
 const link = (s: Session, tournamentId: string, team = teamId) => call(s, 'create_team_tournament', { team_id: team, tournament_id: tournamentId });
 const confirm = (s: Session, id: string, is_confirmed = true) => call(s, 'set_team_tournament_confirmed', { id, is_confirmed });
+/** The links of a tournament as s sees them (deleted tournaments' only for their creator). */
+const linksOf = async (s: Session, tournamentId: string) =>
+  (await call(s, 'list_team_tournaments', { tournament_id: tournamentId, include_deleted: true })).team_tournaments;
 
 before(async () => {
   ts = await startTestServer({ moduleSpecifiers: ['@tribuna/portal'], env: { DATA_DIR: data.dir } });
@@ -49,11 +52,10 @@ describe('inviting and applying', () => {
     await fails(confirm(guest, l.id), 403);
     const confirmed = await confirm(admin, l.id);
     assert.equal(confirmed.is_confirmed, true);
-    assert.deepEqual(await call(guest, 'get_team_tournament', { id: l.id }), confirmed);
-    assert.deepEqual(await withKey(ts, 'get_team_tournament', { id: l.id }), confirmed);
-    assert.equal((await call(owner, 'update_team_tournament', { id: l.id, is_confirmed: false })).is_confirmed, false);
-    assert.equal((await call(owner, 'update_team_tournament', { id: l.id })).is_confirmed, false);
-    await fails(call(organizer, 'update_team_tournament', { id: l.id, is_confirmed: true }), 403, TEAM_CONFIRMS);
+    assert.deepEqual(await linksOf(guest, t.id), [confirmed]);
+    assert.deepEqual((await withKey(ts, 'list_team_tournaments', { tournament_id: t.id })).team_tournaments, [confirmed]);
+    assert.equal((await confirm(owner, l.id, false)).is_confirmed, false);
+    await fails(confirm(organizer, l.id, false), 403, TEAM_CONFIRMS);
   });
 
   it('lets a team’s manager apply to an open tournament, which its organizer confirms', async () => {
@@ -100,7 +102,7 @@ describe('inviting and applying', () => {
     await call(organizer, 'delete_tournament', { id: t.id });
     await fails(link(owner, t.id), 404, 'Турнир не найден.');
     await failsWithCode(link(organizer, t.id), Code.Precondition, 'Турнир удалён.');
-    await fails(call(guest, 'get_team_tournament', { id: crypto.randomUUID() }), 404, 'Участие команды в турнире не найдено.');
+    await fails(confirm(owner, crypto.randomUUID()), 404, 'Участие команды в турнире не найдено.');
   });
 
   it('freezes confirmation once the tournament is deleted', async () => {
@@ -109,8 +111,9 @@ describe('inviting and applying', () => {
     await call(organizer, 'delete_tournament', { id: t.id });
     await failsWithCode(confirm(owner, l.id), Code.Precondition, 'Турнир удалён.');
     await fails(confirm(stranger, l.id), 403, TEAM_CONFIRMS);
-    const seen = await call(guest, 'get_team_tournament', { id: l.id });
-    assert.deepEqual([seen.is_confirmed, seen.tournament.deleted], [false, true]);
+    const [seen] = await linksOf(organizer, t.id);
+    assert.deepEqual([seen.id, seen.is_confirmed, seen.tournament.deleted], [l.id, false, true]);
+    assert.deepEqual(await linksOf(owner, t.id), []);
   });
 });
 
@@ -122,7 +125,7 @@ describe('removing links', () => {
       await fails(call(who, 'delete_team_tournament', { id: a.id }), 403, 'Убрать команду из турнира может создатель турнира или владелец либо администратор команды.');
     }
     assert.deepEqual(await call(admin, 'delete_team_tournament', { id: a.id }), {});
-    await fails(call(guest, 'get_team_tournament', { id: a.id }), 404);
+    assert.deepEqual(await linksOf(guest, t.id), []);
     await fails(call(admin, 'delete_team_tournament', { id: a.id }), 404);
     const b = await link(owner, t.id);
     assert.deepEqual(await call(organizer, 'delete_team_tournament', { id: b.id }), {});
@@ -133,7 +136,8 @@ describe('removing links', () => {
     const t = await newTournament();
     const l = await link(stranger, t.id, team);
     await call(stranger, 'delete_team', { id: team });
-    await fails(call(guest, 'get_team_tournament', { id: l.id }), 404);
+    assert.deepEqual(await linksOf(guest, t.id), []);
+    await fails(confirm(stranger, l.id), 404, 'Участие команды в турнире не найдено.');
   });
 });
 
@@ -146,7 +150,9 @@ describe('list team tournaments', () => {
     // name: start in days from now
     const plan: Record<string, number> = { past: -5, soon: 3, month: 25, later: 45, gone: 7 };
     for (const [name, days] of Object.entries(plan)) {
-      tournaments[name] = (await newTournament({ start_time: at(days * DAY) })).id;
+      // A new tournament starts today or later: one that has started is moved to its start afterwards.
+      tournaments[name] = (await newTournament({ start_time: at(Math.max(days, 0) * DAY) })).id;
+      if (days < 0) await call(organizer, 'update_tournament', { id: tournaments[name], start_time: at(days * DAY) });
       ids[name] = (await link(organizer, tournaments[name], team)).id;
     }
     await confirm(owner, ids.soon);

@@ -1,15 +1,17 @@
 // Teams in tournaments. A link is made by the tournament's creator, who adds any team (an invitation), or
 // by a manager (owner or admin) of the team, who applies (refused by a closed tournament). The other side
 // confirms it: the team's managers an invitation, the tournament's creator an application; one who is both
-// makes it confirmed at once. Either side may remove it. Anyone sees links.
+// makes it confirmed at once. Either side may remove it. Anyone sees links. Each side is notified of what
+// the other does (team-notify.ts).
 import { z } from 'zod';
-import { alreadyExists, failedPrecondition, isUniqueViolation, notFound, permissionDenied, type Queryable } from '@tribuna/server';
+import { alreadyExists, failedPrecondition, isUniqueViolation, notFound, permissionDenied, type NkTx, type Queryable } from '@tribuna/server';
 import { cursor, directionField, instantField, limit, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
 import { isManager, TEAM_NOT_FOUND } from '../teams/access.ts';
 import { lockTeam } from '../teams/store.ts';
 import { lockVisible, TOURNAMENT_DELETED } from './access.ts';
 import { lockTournament } from './store.ts';
-import { deleteLink, getLink, insertLink, listLinks, setConfirmed, type TeamTournament } from './team-store.ts';
+import { confirmationChanged, linkMade, linkRemoved } from './team-notify.ts';
+import { deleteLink, getLink, insertLink, listLinks, lockConfirmation, setConfirmed, type TeamTournament } from './team-store.ts';
 
 const LINK_NOT_FOUND = 'Участие команды в турнире не найдено.';
 
@@ -20,10 +22,12 @@ async function found(q: Queryable, id: string): Promise<TeamTournament> {
 }
 
 /**
- * Sets a link's confirmation (none given: leaves it) for the side that confirms it; links of a deleted
- * tournament no longer change.
+ * Sets a link's confirmation for the side that confirms it, and tells the other side when it changed; links
+ * of a deleted tournament no longer change. Only the confirmation ever changes: to move a team or a
+ * tournament, remove the link and make another.
  */
-async function confirm(q: Queryable, id: string, userId: string, confirmed: boolean | undefined): Promise<TeamTournament> {
+async function confirm(tnk: NkTx, id: string, userId: string, confirmed: boolean): Promise<TeamTournament> {
+  const q = tnk.db;
   const link = await found(q, id);
   const t = await lockTournament(q, link.tournament_id, 'share');
   if (!t) throw notFound(LINK_NOT_FOUND);
@@ -32,9 +36,10 @@ async function confirm(q: Queryable, id: string, userId: string, confirmed: bool
   }
   if (link.initiator === 'team' && t.creator_id !== userId) throw permissionDenied('Заявку команды подтверждает создатель турнира.');
   if (t.deleted) throw failedPrecondition(TOURNAMENT_DELETED);
-  if (confirmed === undefined) return link;
-  const changed = await setConfirmed(q, id, confirmed);
+  const was = await lockConfirmation(q, id);
+  const changed = was === undefined ? undefined : await setConfirmed(q, id, confirmed);
   if (!changed) throw notFound(LINK_NOT_FOUND);
+  if (was !== confirmed) await confirmationChanged(tnk, changed, userId);
   return changed;
 }
 
@@ -45,7 +50,8 @@ export const teamTournamentRpcs: RpcDef[] = [
   // by a closed tournament). A team is in a tournament once; a deleted tournament takes no teams.
   rpc('create_team_tournament', 'registered', z.object({ team_id: uuid, tournament_id: uuid }), async ({ input, userId, nk }) => {
     try {
-      return await nk.db.tx(async (q) => {
+      return await nk.tx(async (tnk) => {
+        const q = tnk.db;
         // Shared locks: neither the tournament nor the team can be changed or deleted until the link is in.
         const t = await lockVisible(q, input.tournament_id, userId, 'share');
         if (!(await lockTeam(q, input.team_id))) throw notFound(TEAM_NOT_FOUND);
@@ -56,13 +62,15 @@ export const teamTournamentRpcs: RpcDef[] = [
         }
         if (t.deleted) throw failedPrecondition(TOURNAMENT_DELETED);
         if (!organizer && t.access === 'closed') throw permissionDenied('Турнир закрыт: заявки команд не принимаются.');
-        return insertLink(q, nk.uuid(), {
+        const link = await insertLink(q, nk.uuid(), {
           teamId: input.team_id,
           tournamentId: t.id,
           initiator: organizer ? 'organizer' : 'team',
           isConfirmed: organizer && manager,
           startTime: t.start_time,
         });
+        await linkMade(tnk, link, userId);
+        return link;
       });
     } catch (err) {
       if (isUniqueViolation(err, 'team_tournament_team_tournament_key')) throw alreadyExists('Команда уже участвует в этом турнире или подала заявку.');
@@ -70,33 +78,28 @@ export const teamTournamentRpcs: RpcDef[] = [
     }
   }),
 
-  // Anyone.
-  rpc('get_team_tournament', 'public', z.object({ id: uuid }), async ({ input, nk }) => found(nk.db, input.id)),
-
-  // The confirming side (see set_team_tournament_confirmed); only is_confirmed may change (to move a team
-  // or a tournament, remove the link and make another).
-  rpc('update_team_tournament', 'registered', z.object({ id: uuid, is_confirmed: confirmation.optional() }), async ({ input, userId, nk }) =>
-    nk.db.tx((q) => confirm(q, input.id, userId, input.is_confirmed)),
-  ),
-
   // The confirming side: the team's managers for an invitation (initiator 'organizer'), the tournament's
   // creator for an application (initiator 'team'). false withdraws a confirmation.
   rpc(
     'set_team_tournament_confirmed',
     'registered',
     z.object({ id: uuid, is_confirmed: confirmation }),
-    async ({ input, userId, nk }) => nk.db.tx((q) => confirm(q, input.id, userId, input.is_confirmed)),
+    async ({ input, userId, nk }) => nk.tx((tnk) => confirm(tnk, input.id, userId, input.is_confirmed)),
   ),
 
-  // The tournament's creator or a manager of the team, confirmed or not, deleted tournament or not.
-  rpc('delete_team_tournament', 'registered', z.object({ id: uuid }), async ({ input, userId, nk }) => {
-    const link = await found(nk.db, input.id);
-    if (link.tournament.creator_id !== userId && !(await isManager(nk.db, link.team_id, userId))) {
-      throw permissionDenied('Убрать команду из турнира может создатель турнира или владелец либо администратор команды.');
-    }
-    await deleteLink(nk.db, input.id);
-    return {};
-  }),
+  // The tournament's creator or a manager of the team, confirmed or not, deleted tournament or not (the
+  // other side hears of it unless the tournament is deleted).
+  rpc('delete_team_tournament', 'registered', z.object({ id: uuid }), async ({ input, userId, nk }) =>
+    nk.tx(async (tnk) => {
+      const link = await found(tnk.db, input.id);
+      if (link.tournament.creator_id !== userId && !(await isManager(tnk.db, link.team_id, userId))) {
+        throw permissionDenied('Убрать команду из турнира может создатель турнира или владелец либо администратор команды.');
+      }
+      const wasConfirmed = await deleteLink(tnk.db, input.id);
+      if (wasConfirmed !== undefined && !link.tournament.deleted) await linkRemoved(tnk, link, wasConfirmed, userId);
+      return {};
+    }),
+  ),
 
   // Anyone. By the tournament's start time, soonest first unless sort_order is 'desc'; start_after is
   // inclusive, start_before exclusive (a team page's nearest tournaments: team_id and start_before now +

@@ -108,6 +108,15 @@ export async function getLink(q: Queryable, id: string): Promise<TeamTournament 
   return rows.length ? toLink(rows[0]) : undefined;
 }
 
+/**
+ * The link's confirmation, its row locked until the transaction ends (as the update that follows would):
+ * a concurrent change is waited for and seen, so only one of two equal changes finds it changed.
+ */
+export async function lockConfirmation(q: Queryable, id: string): Promise<boolean | undefined> {
+  const rows = await q.query<{ is_confirmed: boolean }>('SELECT is_confirmed FROM team_tournament WHERE id = $1 FOR NO KEY UPDATE', [id]);
+  return rows[0]?.is_confirmed;
+}
+
 export async function setConfirmed(q: Queryable, id: string, confirmed: boolean): Promise<TeamTournament | undefined> {
   const rows = await q.query<Row>(
     `WITH l AS (UPDATE team_tournament SET is_confirmed = $2,
@@ -119,8 +128,10 @@ export async function setConfirmed(q: Queryable, id: string, confirmed: boolean)
   return rows.length ? toLink(rows[0]) : undefined;
 }
 
-export async function deleteLink(q: Queryable, id: string): Promise<boolean> {
-  return (await q.execute('DELETE FROM team_tournament WHERE id = $1', [id])) > 0;
+/** Removes the link; answers whether it was confirmed, or undefined when it was not there (any more). */
+export async function deleteLink(q: Queryable, id: string): Promise<boolean | undefined> {
+  const rows = await q.query<{ is_confirmed: boolean }>('DELETE FROM team_tournament WHERE id = $1 RETURNING is_confirmed', [id]);
+  return rows[0]?.is_confirmed;
 }
 
 export interface LinkQuery {

@@ -25,6 +25,8 @@ const SETTINGS = {
   YOOKASSA_SHOP_ID: '42',
   YOOKASSA_SECRET_KEY: 'test_secret',
   YOOKASSA_API_URL: 'http://127.0.0.1:9/v3',
+  NEWS_HTML_THREADS: '2',
+  NEWS_HTML_QUEUE: '5',
 };
 
 let ts: TestServer;

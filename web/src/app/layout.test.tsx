@@ -175,6 +175,18 @@ describe('header', () => {
     expect(document.getElementById('mobile-menu')).not.toBeInTheDocument();
   });
 
+  it('gives signed-in users the notifications bell, and guests none', async () => {
+    const guest = renderPage(<RootLayout />);
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Войти' })).toBeInTheDocument();
+    expect(within(header).queryByRole('button', { name: /^Уведомления/ })).not.toBeInTheDocument();
+    expect(header.querySelector('.bell-placeholder')).toBeNull();
+    guest.unmount();
+    signIn();
+    renderPage(<RootLayout />);
+    expect(await within(screen.getByRole('banner')).findByRole('button', { name: 'Уведомления' }, { timeout: 10_000 })).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('puts registration and profile (visitors) or profile and logout (signed in) in the mobile menu', async () => {
     const user = userEvent.setup();
     renderPage(<RootLayout />);

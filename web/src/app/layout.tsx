@@ -10,8 +10,9 @@ import { initials, personName } from '../shared/lib/person.ts';
 import { withReturn } from '../shared/lib/return-to.ts';
 import { COMMUNITY_CHAT_URL, layoutMessages as m } from './messages.ts';
 
-// Loaded for signed-in users only: visitors' first page does not carry it.
+// Loaded for signed-in users only: visitors' first page does not carry them.
 const ChatWidget = lazy(() => import('../features/chat/chat-widget.tsx').then((m) => ({ default: m.ChatWidget })));
+const NotificationBell = lazy(() => import('../features/notifications/components/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })));
 
 const NAV = [
   { to: '/', label: m.home, end: true, mobile: true },
@@ -77,6 +78,10 @@ function Account() {
     <div className="header-actions">
       {/* Coins show from the start (0 before the first purchase), so the wallet always links to the shop. */}
       {account.data && <Wallet wallet={{ COIN: 0, ...account.data.wallet }} />}
+      {/* Notifications: signed-in, non-guest users only; the placeholder keeps the header still while it loads. */}
+      <Suspense fallback={<span className="bell-placeholder" aria-hidden="true" />}>
+        <NotificationBell />
+      </Suspense>
       <Link to="/user/profile" className="header-user" title={m.profile} aria-label={name}>
         <Avatar url={user?.avatar_url} name={name} />
         <span className="header-username">{name}</span>

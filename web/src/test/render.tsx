@@ -9,5 +9,5 @@ import { ToastProvider } from '../shared/ui/toast.tsx';
 export function renderPage(element: ReactElement, path = '/', routePath = '*') {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: routePath, element }, { path: '*', element: <p>другая страница</p> }], { initialEntries: [path] });
-  return { ...render(<QueryClientProvider client={qc}><ToastProvider><RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} /></ToastProvider></QueryClientProvider>), router };
+  return { ...render(<QueryClientProvider client={qc}><ToastProvider><RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} /></ToastProvider></QueryClientProvider>), router, qc };
 }

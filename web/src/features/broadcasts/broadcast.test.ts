@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Stream } from '@tribuna/portal/types';
-import { cutDescription, groupByDay, isUpcoming, parseTags, statusText, validateBroadcast } from './broadcast.ts';
+import { groupByDay, isUpcoming, parseTags, statusText, validateBroadcast } from './broadcast.ts';
 
 const at = (y: number, mo: number, d: number, h = 12, mi = 0) => new Date(y, mo - 1, d, h, mi).toISOString();
 
@@ -9,28 +9,6 @@ function stream(over: Partial<Stream>): Stream {
   n++;
   return { id: `s${n}`, title: `Трансляция ${n}`, description: 'Описание трансляции', embed_url: 'https://rutube.ru/play/embed/x', tags: [], creator_id: 'u1', create_time: at(2026, 11, 1), update_time: at(2026, 11, 1), ...over };
 }
-
-describe('the card description', () => {
-  it('keeps a text of up to 100 characters as it is', () => {
-    expect(cutDescription('а'.repeat(100))).toBe('а'.repeat(100));
-    expect(cutDescription('  Коротко  ')).toBe('Коротко');
-  });
-
-  it('cuts a longer one to 100 characters and adds an ellipsis', () => {
-    const cut = cutDescription('б'.repeat(150));
-    expect(cut).toBe(`${'б'.repeat(100)}…`);
-  });
-
-  it('counts an emoji as one character and never splits it', () => {
-    const cut = cutDescription('⚽'.repeat(101));
-    expect(Array.from(cut)).toHaveLength(101);
-    expect(cut.endsWith('⚽…')).toBe(true);
-  });
-
-  it('drops the spaces before the ellipsis', () => {
-    expect(cutDescription(`${'в'.repeat(99)} ${'г'.repeat(10)}`)).toBe(`${'в'.repeat(99)}…`);
-  });
-});
 
 describe('the status', () => {
   const now = Date.parse(at(2026, 11, 24, 12));

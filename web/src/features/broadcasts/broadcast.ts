@@ -1,19 +1,10 @@
-// What the broadcast pages work out from a broadcast: its status, its card's short description, its
-// start (or creation) time, the TV schedule's days; and the form's checks.
+// What the broadcast pages work out from a broadcast: its status, its start (or creation) time, the TV
+// schedule's days; and the form's checks. A card's short description comes cut from list_streams.
 import { format, isSameYear, startOfDay } from 'date-fns';
 import { ru } from 'date-fns/locale';
 import type { Stream } from '@tribuna/portal/types';
 import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { broadcastMessages as m } from './messages.ts';
-
-/** The spec's length of a card's description. */
-const PREVIEW_CHARS = 100;
-
-/** The first 100 characters (whole characters, emoji too) and an ellipsis when there was more. */
-export function cutDescription(text: string, max = PREVIEW_CHARS): string {
-  const chars = Array.from(text.trim());
-  return chars.length <= max ? chars.join('') : `${chars.slice(0, max).join('').trimEnd()}…`;
-}
 
 /** Upcoming when the start lies ahead; no start, or a start now or past, is on air. */
 export function isUpcoming(s: Pick<Stream, 'start_time'>, now = Date.now()): boolean {

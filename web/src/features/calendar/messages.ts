@@ -13,6 +13,8 @@ export const teamCalendarMessages = {
   typeRequired: 'Выберите тип события.',
   dateRequired: 'Укажите дату.',
   timeRequired: 'Укажите время события.',
+  inPast: 'Время события не может быть в прошлом.',
+  dateInPast: 'Дата события не может быть в прошлом.',
   placeTooLong: 'Место — не длиннее 200 символов.',
   descriptionTooLong: 'Описание — не длиннее 2000 символов.',
   create: 'Создать',

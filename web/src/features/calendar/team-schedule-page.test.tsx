@@ -124,6 +124,45 @@ describe('team schedule', () => {
     expect(await screen.findByText('Событие создано')).toBeInTheDocument();
   });
 
+  it('refuses a new event in the past: an earlier day in the date, an earlier hour of today in the time', async () => {
+    mockServer(true, []);
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Добавить событие' }));
+    const dialog = screen.getByRole('dialog', { name: 'Новое событие' });
+    const [date, time] = [within(dialog).getByLabelText('Дата'), within(dialog).getByLabelText('Время')];
+    expect(date).toHaveAttribute('min', '2025-03-15');
+    expect(time).toHaveAttribute('min', '12:00');
+    await user.type(within(dialog).getByLabelText('Название'), 'Разминка');
+    await user.type(time, '11:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Создать' }));
+    expect(within(dialog).getByText('Время события не может быть в прошлом.')).toBeInTheDocument();
+    expect(time).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(date);
+    await user.type(date, '2025-03-14');
+    await user.clear(time);
+    await user.type(time, '19:00');
+    expect(time).not.toHaveAttribute('min');
+    await user.click(within(dialog).getByRole('button', { name: 'Создать' }));
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByText('Дата события не может быть в прошлом.')).toBeInTheDocument();
+    expect(time).not.toHaveAttribute('aria-invalid');
+    expect(rpc).not.toHaveBeenCalledWith('create_team_event', expect.anything());
+    // The rest of today is fine.
+    await user.clear(date);
+    await user.type(date, '2025-03-15');
+    await user.click(within(dialog).getByRole('button', { name: 'Создать' }));
+    await waitFor(() => expect(rpc).toHaveBeenCalledWith('create_team_event', expect.objectContaining({ title: 'Разминка', event_time: at(2025, 3, 15, 19) })));
+  });
+
+  it('starts a new event on today when an earlier month is shown', async () => {
+    mockServer(true, []);
+    const user = userEvent.setup();
+    renderPage(<TeamSchedulePage />, '/teams/t1/schedule?month=2025-01', '/teams/:teamId/schedule');
+    await user.click(await screen.findByRole('button', { name: 'Добавить событие' }));
+    expect(within(screen.getByRole('dialog', { name: 'Новое событие' })).getByLabelText('Дата')).toHaveValue('2025-03-15');
+  });
+
   it('lets a manager edit and delete an event, and shows the server refusal', async () => {
     mockServer(true);
     const user = userEvent.setup();

@@ -36,7 +36,8 @@ export function Component() {
     const event = list.find((e) => e.id === id);
     if (event) setDialog({ mode: 'edit', event });
   };
-  const newEventDay = isSameMonth(month, new Date()) ? dayKey(new Date()) : dayKey(month);
+  // A new event starts on today in this month or an earlier one (it may not be in the past), else on the month's first day.
+  const newEventDay = month <= new Date() ? dayKey(new Date()) : dayKey(month);
 
   return (
     <section className="team-schedule stack" aria-labelledby="team-schedule-title">

@@ -1,6 +1,6 @@
 // The chat widget: the badge, the tabs, a conversation (send disabled while empty, Enter sends, errors
 // said in Russian), unread reset on opening, the friends tab's actions.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/nakama/errors.ts';
@@ -152,6 +152,24 @@ describe('chat widget', () => {
     await user.click(within(ann).getByRole('button', { name: 'Написать' }));
     await waitFor(() => expect(rpc).toHaveBeenCalledWith('create_chat', { name: 'Анна', user_ids: ['ann'], direct: true }));
     expect(await screen.findByRole('region', { name: 'Анна' })).toBeInTheDocument();
+  });
+
+  it('opens on the friends tab when the address asks for it (a friend request\'s notification), then drops the hash', async () => {
+    server();
+    nakama.listFriends.mockResolvedValue({ friends: [{ state: 2, user: { id: 'bob', display_name: 'Борис' } }] });
+    const { router } = renderPage(<ChatWidget />, '/news?page=2#chat-friends');
+    const panel = await screen.findByRole('dialog', { name: 'Чаты и друзья' });
+    expect(within(panel).getByRole('tab', { name: 'Друзья' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(within(panel).getByRole('tab', { name: 'Друзья' })).toHaveFocus());
+    expect(await within(panel).findByRole('region', { name: 'Заявки в друзья' })).toHaveTextContent('Борис');
+    await waitFor(() => expect(router.state.location).toMatchObject({ pathname: '/news', search: '?page=2', hash: '' }));
+    expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+    // Closed, and asked for again: it opens again.
+    const user = userEvent.setup();
+    await user.click(toggle());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await act(() => router.navigate('/news#chat-friends'));
+    expect(await screen.findByRole('dialog', { name: 'Чаты и друзья' })).toBeInTheDocument();
   });
 
   it('lists friends beyond the first page, following the cursor', async () => {

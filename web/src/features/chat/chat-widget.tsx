@@ -1,10 +1,13 @@
 // The chat widget of signed-in users: a floating button with the unread badge ('9+' above 9) and a panel
 // with the tabs Чаты, Друзья, Команды; a chat opens its conversation in the panel (full screen on a phone).
+// Any page's address with FRIENDS_TAB_HASH opens it on the friends tab (a friend request's notification).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { ensureChatsJoined } from '../../shared/api/chat-channels.ts';
 import { chatKeys, chatsSummaryQuery, createChat, unreadBadge, type Chat } from '../../shared/api/chat.ts';
 import type { PublicUser } from '../../shared/api/users.ts';
+import { FRIENDS_TAB_HASH } from '../../shared/lib/chat-link.ts';
 import { apiErrorMessage } from '../../shared/lib/error-message.ts';
 import { personName } from '../../shared/lib/person.ts';
 import { ChatConversation } from '../../shared/ui/chat-conversation.tsx';
@@ -42,6 +45,25 @@ export function ChatWidget() {
   const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ chats: null, friends: null, teams: null });
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [openedFor, setOpenedFor] = useState<string>();
+
+  // The friends tab asked for by the address: opened once per navigation to it.
+  if (location.hash === FRIENDS_TAB_HASH && openedFor !== location.key) {
+    setOpenedFor(location.key);
+    setOpen(true);
+    setTab('friends');
+    setCurrent(null);
+    setCreating(false);
+    setMembers(false);
+  }
+  // Then the tab has the focus and the address drops the hash, which would open the tab again on a reload.
+  useEffect(() => {
+    if (location.hash !== FRIENDS_TAB_HASH) return;
+    tabRefs.current.friends?.focus();
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, preventScrollReset: true });
+  }, [location, navigate]);
 
   // A chat in the list that the socket has not joined (made or joined since the connection) is joined now.
   useEffect(() => {

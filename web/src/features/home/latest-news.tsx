@@ -2,13 +2,13 @@
 // Light on purpose (no editor, no sanitiser, no date library): the server's plain-text excerpt is shown.
 import { Link } from 'react-router';
 import { fileUrl } from '../../lib/nakama/file-url.ts';
-import { useLatestNews, type News } from '../../shared/api/news.ts';
+import { useLatestNews, type NewsListItem } from '../../shared/api/news.ts';
 import { homeMessages as m } from './messages.ts';
 
 const LATEST = 4;
 const day = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
 
-function Picture({ news }: { news: News }) {
+function Picture({ news }: { news: NewsListItem }) {
   const first = news.media[0];
   if (first?.media_type === 'video') {
     return (

@@ -1,7 +1,7 @@
 // The browser's sanitiser: the server's allowlist again, whatever the stored HTML holds.
 import { XSS_PAYLOADS } from '@tribuna/portal/xss-corpus';
 import { describe, expect, it } from 'vitest';
-import { newsPreview, sanitizeNews } from './sanitize.ts';
+import { sanitizeNews, sanitizeNewsPreview } from './sanitize.ts';
 
 const ALLOWED = new Set(['P', 'BR', 'B', 'I', 'EM', 'STRONG', 'U', 'S', 'UL', 'OL', 'LI', 'BLOCKQUOTE', 'A', 'IMG', 'IFRAME', 'CODE', 'PRE']);
 const ATTRS: Record<string, string[]> = {
@@ -34,7 +34,7 @@ describe('sanitizeNews', () => {
     expect(XSS_PAYLOADS.length).toBeGreaterThan(50);
     for (const payload of XSS_PAYLOADS) {
       expectHarmless(sanitizeNews(payload), payload);
-      expectHarmless(newsPreview(payload).html, payload);
+      expectHarmless(sanitizeNewsPreview(payload), payload);
     }
   });
 
@@ -76,21 +76,13 @@ describe('sanitizeNews', () => {
   });
 });
 
-describe('newsPreview', () => {
-  const blocks = (n: number) => Array.from({ length: n }, (_, i) => (i % 3 === 2 ? `<ul><li>список ${i + 1}</li></ul>` : `<p>абзац ${i + 1}</p>`)).join('');
-
-  it('keeps 8 paragraph or list blocks and says when it cut more', () => {
-    expect(newsPreview(blocks(8))).toEqual({ html: blocks(8), cut: false, image: undefined });
-    const nine = newsPreview(blocks(9));
-    expect(nine.cut).toBe(true);
-    expect(nine.html).toBe(blocks(8));
-    expect(newsPreview(blocks(20), 3).html).toBe(blocks(3));
-  });
-
-  it('shows text only: links unwrapped, pictures and players gone (and blocks left empty by them), the first picture kept aside', () => {
+describe('sanitizeNewsPreview', () => {
+  it('renders the server\'s preview as text: whatever links, pictures or players it holds are left out', () => {
+    const blocks = '<p>абзац <b>1</b></p><ul><li>список</li></ul><blockquote><p>цитата</p></blockquote><pre><code class="language-js">x</code></pre>';
+    expect(sanitizeNewsPreview(blocks)).toBe(blocks);
     const upload = '/uploads/00000000-0000-4000-8000-000000000001';
-    const p = newsPreview(`<p><img src="${upload}"></p><p>Смотрите <a href="https://example.com/">сайт</a></p><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe><p><img src="https://cdn.example/b.png"></p>`);
-    expect(p).toEqual({ html: '<p>Смотрите сайт</p>', cut: false, image: upload });
-    expect(newsPreview('')).toEqual({ html: '', cut: false, image: undefined });
+    expect(sanitizeNewsPreview(`<p><img src="${upload}">Смотрите <a href="https://example.com/">сайт</a></p><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>`))
+      .toBe('<p>Смотрите сайт</p>');
+    expect(sanitizeNewsPreview('')).toBe('');
   });
 });

@@ -1,7 +1,7 @@
 // News HTML made safe to render, in the browser: the server's allowlist (portal/src/news/sanitize.ts)
 // applied again with DOMPurify before any description reaches the page, whatever the server stored.
-// Every place that renders a description (the news page, cards' previews, the editor's preview) goes
-// through sanitizeNews.
+// Every place that renders a description (the news page, the editor's preview) goes through sanitizeNews,
+// and a card's preview (the server's, portal/src/news/preview.ts) through sanitizeNewsPreview.
 import createDOMPurify from 'dompurify';
 
 const TAGS = ['p', 'br', 'b', 'i', 'em', 'strong', 'u', 's', 'ul', 'ol', 'li', 'blockquote', 'a', 'img', 'iframe', 'code', 'pre'];
@@ -97,25 +97,13 @@ export function sanitizeNews(html: string): string {
   return serialize(sanitized(html));
 }
 
-export interface NewsPreview {
-  /** Safe HTML of the first blocks, without links, pictures or players (a card is one link). */
-  html: string;
-  /** Whether blocks were left out. */
-  cut: boolean;
-  /** The first picture in the text, for a card without an image medium. */
-  image?: string;
-}
-
-/** What a card shows of a description: its first `blocks` paragraphs or lists, as text. */
-export function newsPreview(html: string, blocks = 8): NewsPreview {
+/**
+ * A card's preview (list_news' preview_html) as HTML safe to render inside the card's link: text alone, as
+ * the server made it; links it should not hold are unwrapped, pictures and players removed.
+ */
+export function sanitizeNewsPreview(html: string): string {
   const fragment = sanitized(html);
-  const image = fragment.querySelector('img')?.getAttribute('src') ?? undefined;
   fragment.querySelectorAll('img, iframe').forEach((el) => el.remove());
   fragment.querySelectorAll('a').forEach((a) => a.replaceWith(...a.childNodes));
-  // Blocks left without text (a paragraph that held only a picture) are no blocks.
-  const nodes = [...fragment.childNodes].filter((n) => n.textContent?.trim());
-  const kept = nodes.slice(0, blocks);
-  const out = document.createDocumentFragment();
-  out.append(...kept);
-  return { html: serialize(out), cut: nodes.length > blocks, image };
+  return serialize(fragment);
 }

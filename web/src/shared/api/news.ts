@@ -1,12 +1,13 @@
 // News' keys, and list_news, which the news pages, a team's news and the home page read: one query
 // function under one key factory, so a key always holds one shape (pages of NewsPage for lists, a
-// NewsPage for the home page's latest, a News for one item). The paged lists are the news feature's
+// NewsPage for the home page's latest, a News for one item). A list holds NewsListItems (a preview of
+// each description), an item the whole News; both are NewsBase. The paged lists are the news feature's
 // (features/news/api/list-news.ts), so the home page loads no paging code.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { News, NewsMedia, NewsPage } from '@tribuna/portal/types';
+import type { News, NewsBase, NewsListItem, NewsMedia, NewsPage } from '@tribuna/portal/types';
 import { rpc } from '../../lib/nakama/rpc.ts';
 
-export type { News, NewsMedia, NewsPage };
+export type { News, NewsBase, NewsListItem, NewsMedia, NewsPage };
 
 export const NEWS_SORTS = ['newest', 'oldest', 'popular', 'rating'] as const;
 export type NewsSort = (typeof NEWS_SORTS)[number];

@@ -1,10 +1,11 @@
-// A broadcast in the list: its player as a preview, the title leading to its page, the description cut
-// to 100 characters, the start (or creation) time, and the badges 'Ваша трансляция' and 'Скоро начнётся'.
+// A broadcast in the list: its player as a preview, the title leading to its page, the description as the
+// list sends it (cut to 100 characters and an ellipsis), the start (or creation) time, and the badges
+// 'Ваша трансляция' and 'Скоро начнётся'.
 import { Link } from 'react-router';
 import { useSession } from '../../../stores/session.ts';
 import { formatDateTime } from '../../../shared/i18n/format.ts';
 import type { Stream } from '../api/streams.ts';
-import { cutDescription, isUpcoming } from '../broadcast.ts';
+import { isUpcoming } from '../broadcast.ts';
 import { broadcastMessages as m } from '../messages.ts';
 import { BroadcastEmbed } from './broadcast-embed.tsx';
 
@@ -31,7 +32,7 @@ export function BroadcastCard({ stream }: { stream: Stream }) {
             {me === stream.creator_id && <span className="badge">{m.yours}</span>}
           </p>
         )}
-        <p className="broadcast-card-description">{cutDescription(stream.description)}</p>
+        <p className="broadcast-card-description">{stream.description}</p>
       </div>
     </article>
   );

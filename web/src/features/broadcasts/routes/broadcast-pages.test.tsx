@@ -45,10 +45,10 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('the broadcasts list', () => {
-  it('shows cards with the cut description and the badges, and asks by the address', async () => {
+  it("shows cards with the description as the list cut it and the badges, and asks by the address", async () => {
     session.userId = 'u-author';
     rpc.mockResolvedValue({
-      streams: [stream({ start_time: soon(), description: 'д'.repeat(130) }), stream({ id: 's2', title: 'Чужая трансляция', creator_id: 'u-other' })],
+      streams: [stream({ start_time: soon(), description: `${'д'.repeat(100)}…` }), stream({ id: 's2', title: 'Чужая трансляция', creator_id: 'u-other' })],
       cursor: 'next',
     });
     renderPage(<ListPage />, '/broadcasts?mine=true&sort=start_time&order=asc&active=true&tag=финал');

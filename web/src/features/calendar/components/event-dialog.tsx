@@ -13,6 +13,7 @@ import type { TeamEvent } from '@tribuna/portal/types';
 import { useUpdateTeamEvent } from '../api/update-team-event.ts';
 import { teamCalendarMessages as m } from '../messages.ts';
 import {
+  earliest,
   emptyEventForm,
   eventToForm,
   toEventTime,
@@ -62,10 +63,12 @@ function EventForm(props: { teamId: string; event?: TeamEvent; initial: EventFor
   const [failure, setFailure] = useState<string>();
   const pending = create.isPending || update.isPending;
   const set = (patch: Partial<EventFormValues>) => setV((old) => ({ ...old, ...patch }));
+  const min = event ? undefined : earliest(new Date(), v.date);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const found = validateEventForm(v);
+    // A new event may not be in the past; an edit may move one anywhere.
+    const found = validateEventForm(v, event ? undefined : new Date());
     setErrors(found);
     if (Object.keys(found).length) return;
     setFailure(undefined);
@@ -100,8 +103,8 @@ function EventForm(props: { teamId: string; event?: TeamEvent; initial: EventFor
         {errors.type && <small className="field-error" role="alert">{errors.type}</small>}
       </div>
       <div className="row team-event-when">
-        <Field label={m.fieldDate} name="date" type="date" required value={v.date} error={errors.date} onChange={(e) => set({ date: e.target.value })} />
-        <Field label={m.fieldTime} name="time" type="time" required value={v.time} error={errors.time} onChange={(e) => set({ time: e.target.value })} />
+        <Field label={m.fieldDate} name="date" type="date" required min={min?.date} value={v.date} error={errors.date} onChange={(e) => set({ date: e.target.value })} />
+        <Field label={m.fieldTime} name="time" type="time" required min={min?.time} value={v.time} error={errors.time} onChange={(e) => set({ time: e.target.value })} />
       </div>
       <Field label={m.fieldPlace} name="place" limit={TEXT_LIMITS.eventPlace} value={v.place} error={errors.place} onChange={(e) => set({ place: e.target.value })} />
       <TextAreaField

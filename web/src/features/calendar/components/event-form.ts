@@ -40,7 +40,18 @@ export function eventToForm(e: TeamEvent): EventFormValues {
   };
 }
 
-export function validateEventForm(v: EventFormValues): EventFormErrors {
+/** The earliest date and time a new event may take at `now`: today, and this minute when the day is today. */
+export function earliest(now: Date, date: string): { date: string; time?: string } {
+  const today = format(now, 'yyyy-MM-dd');
+  return date === today ? { date: today, time: format(now, 'HH:mm') } : { date: today };
+}
+
+/**
+ * The form's checks; for a new event (`now` given) also that it is not in the past, to the minute (the
+ * server allows a minute of clock skew on top): a past day is wrong in the date, a past hour of today in
+ * the time. An edit may move an event anywhere.
+ */
+export function validateEventForm(v: EventFormValues, now?: Date): EventFormErrors {
   const e: EventFormErrors = {};
   const title = v.title.trim();
   if (!title) e.title = m.titleRequired;
@@ -48,6 +59,11 @@ export function validateEventForm(v: EventFormValues): EventFormErrors {
   if (!isEventType(v.type)) e.type = m.typeRequired;
   if (!parseDayKey(v.date)) e.date = m.dateRequired;
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(v.time)) e.time = m.timeRequired;
+  if (now && !e.date) {
+    const min = earliest(now, v.date);
+    if (v.date < min.date) e.date = m.dateInPast;
+    else if (!e.time && min.time && v.time < min.time) e.time = m.inPast;
+  }
   if (measure(v.place.trim(), PLACE_MAX) > PLACE_MAX) e.place = m.placeTooLong;
   if (measure(v.description.trim(), DESCRIPTION_MAX) > DESCRIPTION_MAX) e.description = m.descriptionTooLong;
   return e;

@@ -1,4 +1,4 @@
-// Matches: list_matches paged by offset (the spec's pages of 20, more while a page is full), get_match,
+// Matches: list_matches by period (upcoming soonest first, past newest first), 20 a page, get_match,
 // create_match, update_match and delete_match.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Match, MatchPage } from '@tribuna/portal/types';
@@ -9,7 +9,11 @@ export type { Match } from '@tribuna/portal/types';
 /** The spec's page of matches. */
 const MATCH_PAGE = 20;
 
+/** Upcoming matches (from now, soonest first) or past ones (newest first). */
+export type MatchPeriod = 'upcoming' | 'past';
+
 export interface MatchFilter {
+  period: MatchPeriod;
   /** Matches of this team, home or away. */
   teamId?: string;
 }
@@ -20,15 +24,13 @@ const matchKeys = {
   detail: (id: string) => [...matchKeys.all, 'detail', id] as const,
 };
 
-/** The next page's offset: none once a page comes back short. */
-function nextOffset(last: MatchPage, pages: readonly MatchPage[]): number | undefined {
-  return last.matches.length < MATCH_PAGE ? undefined : pages.length * MATCH_PAGE;
-}
-
-const listMatches = (f: MatchFilter, offset: number) =>
+// Pages follow the cursor, not an offset: matches pass from upcoming to past while a list is read, and an
+// offset would then skip one. The server answers a cursor while more follow.
+const listMatches = (f: MatchFilter, cursor: string | undefined) =>
   rpc<MatchPage>('list_matches', {
     limit: MATCH_PAGE,
-    offset,
+    period: f.period,
+    ...(cursor ? { cursor } : {}),
     // Both sides set to the team: its matches home and away, as a team page asks.
     ...(f.teamId ? { owner_team_id: f.teamId, guest_team_id: f.teamId } : {}),
   });
@@ -38,8 +40,8 @@ export const useListMatches = (f: MatchFilter) =>
     infiniteQueryOptions({
       queryKey: matchKeys.list(f),
       queryFn: ({ pageParam }) => listMatches(f, pageParam),
-      initialPageParam: 0,
-      getNextPageParam: nextOffset,
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last: MatchPage) => last.cursor,
     }),
   );
 

@@ -1,5 +1,5 @@
-// A match in a list: home and guest team (avatar, name, description) with a colon between them, the
-// match time and when it was created; the whole card leads to the match page.
+// A match in a list: home and guest team (avatar, name, description) with a colon between them and the
+// match time (when it was created is on the match page); the whole card leads to the match page.
 import { Link } from 'react-router';
 import type { TeamSummary } from '@tribuna/portal/types';
 import { fileUrl } from '../../../lib/nakama/file-url.ts';
@@ -36,12 +36,7 @@ export function MatchCard({ match }: { match: Match }) {
         </span>
       </Link>
       <p className="match-card-times">
-        <span>
-          {m.matchTime}: <time dateTime={match.match_time}>{formatDateTime(match.match_time)}</time>
-        </span>
-        <span className="muted">
-          {m.created}: <time dateTime={match.create_time}>{formatDateTime(match.create_time)}</time>
-        </span>
+        {m.matchTime}: <time dateTime={match.match_time}>{formatDateTime(match.match_time)}</time>
       </p>
     </article>
   );

@@ -1,5 +1,5 @@
 // Matches one page after another: the next page loads by itself once the end of the list comes within
-// 300 px of the screen; when a page comes back short, 'Больше матчей нет'.
+// 300 px of the screen; when the server has no more, 'Больше матчей нет'.
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { EmptyState, ErrorState, Spinner } from '../../../shared/ui/index.tsx';
 import { useListMatches, type MatchFilter } from '../api/matches.ts';
@@ -26,7 +26,7 @@ function useNearEnd(enabled: boolean, pages: number, onNear: () => void) {
   return ref;
 }
 
-export function MatchList({ filter, label, empty = m.empty }: { filter: MatchFilter; label: string; empty?: string }) {
+export function MatchList({ filter, label, empty }: { filter: MatchFilter; label: string; empty: string }) {
   const q = useListMatches(filter);
   const matches = q.data?.pages.flatMap((p) => p.matches) ?? [];
   const more = q.hasNextPage;

@@ -1,5 +1,7 @@
-// /matches/create: the home and the guest team (each found by a search), the date and time. Created, the
-// spec's message shows and the match page opens a second later. ?team_id= starts with that team at home.
+// /matches/create: the home and the guest team (each found by a search), the date and time, not in the
+// past. Only a manager of one of the teams may create it: the page says so, and a refusal says why.
+// Created, the spec's message shows and the match page opens a second later. ?team_id= starts with that
+// team at home.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { TeamSummary } from '@tribuna/portal/types';
@@ -30,6 +32,7 @@ function CreateForm({ initialHome }: { initialHome?: TeamSummary }) {
   return (
     <MatchForm
       initial={{ home: initialHome, time: '' }}
+      future
       status={
         <>
           {createdId && <Notice kind="success">{m.success}</Notice>}
@@ -64,6 +67,7 @@ export function Component() {
   return (
     <section className="page form-page">
       <PageTitle>{m.createTitle}</PageTitle>
+      {signedIn && <p className="muted match-intro">{m.whoCreates}</p>}
       {loading ? (
         <Spinner />
       ) : signedIn ? (

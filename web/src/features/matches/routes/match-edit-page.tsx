@@ -1,5 +1,6 @@
 // /matches/{id}/edit: the match's teams and time filled in; Save goes back to its page, Cancel too. Only
-// its creator and the home team's owner and admins may change it (the server checks the same).
+// its creator and the owners and admins of either team may change it (the server checks the same); its
+// time may move anywhere, the past included.
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import type { Match } from '@tribuna/portal/types';
 import { toLocalInput } from '../../../shared/i18n/format.ts';

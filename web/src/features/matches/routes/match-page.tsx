@@ -1,5 +1,5 @@
 // /matches/{id}: both teams, each linking to its page (a team that is gone shows its id instead), the
-// match time and when the match was created; its creator and the home team's managers edit or delete it.
+// match time and when the match was created; its creator and the managers of either team edit or delete it.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Match, TeamSummary } from '@tribuna/portal/types';

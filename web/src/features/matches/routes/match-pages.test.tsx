@@ -1,10 +1,10 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Match } from '@tribuna/portal/types';
 import { ApiError } from '../../../lib/nakama/errors.ts';
 import { toLocalInput } from '../../../shared/i18n/format.ts';
 import { renderPage } from '../../../test/render.tsx';
+import { BEARS, match, WOLVES } from '../test/fixtures.ts';
 
 const rpc = vi.fn();
 const session = vi.hoisted(() => ({ userId: '' }));
@@ -14,114 +14,19 @@ vi.mock('../../../stores/session.ts', () => ({
   useSession: () => ({ status: 'ready', guest: !session.userId, session: session.userId ? { user_id: session.userId } : undefined }),
 }));
 
-const { Component: MatchesPage } = await import('./matches-page.tsx');
 const { Component: MatchPage } = await import('./match-page.tsx');
 const { Component: CreatePage } = await import('./match-create-page.tsx');
 const { Component: EditPage } = await import('./match-edit-page.tsx');
-const { Component: TeamMatchesPage } = await import('./team-matches-page.tsx');
 
-/** An IntersectionObserver the test drives: `reach()` brings the watched element into sight. */
-const observers: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit; targets: Element[] }[] = [];
-class FakeObserver {
-  entry: (typeof observers)[number];
-  constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
-    this.entry = { callback, options, targets: [] };
-    observers.push(this.entry);
-  }
-  observe(el: Element) {
-    this.entry.targets.push(el);
-  }
-  disconnect() {
-    observers.splice(observers.indexOf(this.entry), 1);
-  }
-}
-const reach = () =>
-  act(() => {
-    for (const o of [...observers]) o.callback(o.targets.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry), {} as IntersectionObserver);
-  });
-
-const WOLVES = { id: 't-wolves', name: 'Северные волки', description: 'С севера', avatar_id: 'av1' };
-const BEARS = { id: 't-bears', name: 'Южные медведи', description: '' };
-
-function match(n: number, over: Partial<Match> = {}): Match {
-  return {
-    id: `m${n}`,
-    owner_team_id: WOLVES.id,
-    guest_team_id: BEARS.id,
-    owner_team: WOLVES,
-    guest_team: BEARS,
-    match_time: '2026-12-05T15:30:00.000Z',
-    creator_id: 'u1',
-    create_time: '2026-11-20T09:00:00.000Z',
-    update_time: '2026-11-20T09:00:00.000Z',
-    ...over,
-  };
-}
-const page = (from: number, count: number) => ({ matches: Array.from({ length: count }, (_, i) => match(from + i)) });
+/** Now, for the pages that check a time against it: noon of 26 November 2026, local time. */
+const NOW = new Date(2026, 10, 26, 12, 0);
 
 beforeEach(() => {
   session.userId = '';
   rpc.mockReset();
-  observers.length = 0;
-  vi.stubGlobal('IntersectionObserver', FakeObserver);
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.useRealTimers();
-});
-
-describe('the matches list', () => {
-  it('loads 20 a page as the end comes within 300 px, then says there are no more', async () => {
-    rpc.mockImplementation(async (_id: string, p: { offset: number }) => (p.offset === 0 ? page(0, 20) : page(20, 3)));
-    renderPage(<MatchesPage />, '/matches');
-    const list = await screen.findByRole('list', { name: 'Матчи' });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
-    expect(rpc).toHaveBeenCalledWith('list_matches', { limit: 20, offset: 0 });
-    expect(observers[0].options?.rootMargin).toBe('0px 0px 300px 0px');
-    expect(screen.queryByText('Больше матчей нет')).not.toBeInTheDocument();
-
-    await reach();
-    expect(await screen.findByText('Больше матчей нет')).toBeInTheDocument();
-    expect(rpc).toHaveBeenCalledWith('list_matches', { limit: 20, offset: 20 });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(23);
-    expect(rpc).toHaveBeenCalledTimes(2);
-  });
-
-  it('shows both teams, the colon, the match and creation times; a team that is gone by its id', async () => {
-    rpc.mockResolvedValue({ matches: [match(1), match(2, { guest_team: undefined, guest_team_id: 'deleted-team-id' })] });
-    renderPage(<MatchesPage />, '/matches');
-    const card = (await screen.findByRole('link', { name: 'Северные волки — Южные медведи' })).closest('article')!;
-    expect(card).toHaveTextContent('Северные волки');
-    expect(card).toHaveTextContent(':');
-    expect(within(card).getByText('С севера')).toBeInTheDocument();
-    expect(card.querySelector('img')).toHaveAttribute('src', '/uploads/av1');
-    expect(card).toHaveTextContent('Время матча: 5 декабря 2026 г.');
-    expect(card).toHaveTextContent('Создан: 20 ноября 2026 г.');
-    expect(screen.getByRole('link', { name: 'Северные волки — deleted-team-id' })).toHaveAttribute('href', '/matches/m2');
-    expect(screen.getByText('Больше матчей нет')).toBeInTheDocument();
-  });
-
-  it('offers "Создать матч" to signed-in users only', async () => {
-    rpc.mockResolvedValue({ matches: [] });
-    renderPage(<MatchesPage />, '/matches');
-    expect(await screen.findByText('Матчей пока нет.')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Создать матч' })).not.toBeInTheDocument();
-    session.userId = 'u1';
-    renderPage(<MatchesPage />, '/matches');
-    expect(await screen.findByRole('link', { name: 'Создать матч' })).toHaveAttribute('href', '/matches/create');
-  });
-});
-
-describe("a team's matches", () => {
-  it('asks for the team on both sides, 20 a page, and links the create page', async () => {
-    session.userId = 'u1';
-    rpc.mockResolvedValue(page(0, 2));
-    renderPage(<TeamMatchesPage />, '/teams/t-wolves/matches', '/teams/:teamId/matches');
-    const list = await screen.findByRole('list', { name: 'Матчи команды' });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
-    expect(rpc).toHaveBeenCalledWith('list_matches', { limit: 20, offset: 0, owner_team_id: 't-wolves', guest_team_id: 't-wolves' });
-    expect(screen.getByRole('link', { name: 'Создать матч' })).toHaveAttribute('href', '/matches/create?team_id=t-wolves');
-  });
 });
 
 describe('a match', () => {
@@ -150,44 +55,62 @@ describe('a match', () => {
     expect(await screen.findByRole('heading', { name: 'Матч не найден' })).toBeInTheDocument();
   });
 
-  /** The match by u1; get_team says whether the viewer manages the home team. */
-  const serve = (manages: boolean) =>
-    rpc.mockImplementation(async (id: string) => {
+  /** The match by u1; get_team says whether the viewer manages each team. */
+  const serve = (manages: { home?: boolean; guest?: boolean } = {}) =>
+    rpc.mockImplementation(async (id: string, p: { id: string }) => {
       if (id === 'get_match') return match(1);
-      if (id === 'get_team') return { ...WOLVES, viewer: { can_manage: manages } };
+      if (id === 'get_team') return { ...(p.id === WOLVES.id ? WOLVES : BEARS), viewer: { can_manage: p.id === WOLVES.id ? !!manages.home : !!manages.guest } };
       return {};
     });
+  const tools = () => screen.queryByRole('group', { name: 'Управление матчем' });
 
-  it('offers Edit and Delete to the creator and to a manager of the home team, to no one else', async () => {
-    serve(false);
+  it('offers Edit and Delete to the creator and to a manager of either team, to no one else', async () => {
+    serve();
     open();
     await screen.findByRole('heading', { name: 'Северные волки — Южные медведи' });
-    expect(screen.queryByRole('group', { name: 'Управление матчем' })).not.toBeInTheDocument();
+    expect(tools()).not.toBeInTheDocument();
     expect(rpc).not.toHaveBeenCalledWith('get_team', expect.anything());
     cleanup();
 
+    // Signed in, managing neither team: both are asked, and nothing is offered.
     session.userId = 'u2';
     open();
     await screen.findByRole('heading', { name: 'Северные волки — Южные медведи' });
-    await waitFor(() => expect(rpc).toHaveBeenCalledWith('get_team', { id: 't-wolves' }));
-    expect(screen.queryByRole('group', { name: 'Управление матчем' })).not.toBeInTheDocument();
+    await waitFor(() => expect(rpc).toHaveBeenCalledWith('get_team', { id: 't-bears' }));
+    expect(rpc).toHaveBeenCalledWith('get_team', { id: 't-wolves' });
+    expect(tools()).not.toBeInTheDocument();
     cleanup();
 
-    serve(true);
-    open();
-    const tools = await screen.findByRole('group', { name: 'Управление матчем' });
-    expect(within(tools).getByRole('link', { name: 'Редактировать' })).toHaveAttribute('href', '/matches/m1/edit');
-    cleanup();
+    for (const manages of [{ home: true }, { guest: true }]) {
+      serve(manages);
+      open();
+      const group = await screen.findByRole('group', { name: 'Управление матчем' });
+      expect(within(group).getByRole('link', { name: 'Редактировать' })).toHaveAttribute('href', '/matches/m1/edit');
+      expect(within(group).getByRole('button', { name: 'Удалить' })).toBeInTheDocument();
+      cleanup();
+    }
 
-    serve(false);
+    serve();
     session.userId = 'u1';
     open();
     expect(await screen.findByRole('group', { name: 'Управление матчем' })).toBeInTheDocument();
   });
 
+  it('asks only the team that still exists', async () => {
+    session.userId = 'u2';
+    rpc.mockImplementation(async (id: string) => {
+      if (id === 'get_match') return match(1, { owner_team: undefined, owner_team_id: 'gone-id' });
+      if (id === 'get_team') return { ...BEARS, viewer: { can_manage: true } };
+      return {};
+    });
+    open();
+    expect(await screen.findByRole('group', { name: 'Управление матчем' })).toBeInTheDocument();
+    expect(rpc).not.toHaveBeenCalledWith('get_team', { id: 'gone-id' });
+  });
+
   it('deletes after the question, says so and goes to the list', async () => {
     session.userId = 'u1';
-    serve(false);
+    serve();
     const { router } = open();
     await userEvent.click(await screen.findByRole('button', { name: 'Удалить' }));
     const dialog = screen.getByRole('dialog', { name: 'Удалить матч?' });
@@ -237,22 +160,50 @@ describe('editing a match', () => {
     expect(rpc).toHaveBeenCalledWith('update_match', { id: 'm1', match_time: new Date(2026, 11, 6, 12, 0).toISOString() });
   });
 
-  it('tells someone else that only the creator and the home team\'s managers may change it', async () => {
+  it('lets the guest team’s manager move the match into the past', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    session.userId = 'u2';
+    rpc.mockImplementation(async (id: string, p: { id: string }) => {
+      if (id === 'get_match') return match(1);
+      if (id === 'list_teams') return { teams: [WOLVES, BEARS] };
+      if (id === 'get_team') return { ...(p.id === BEARS.id ? BEARS : WOLVES), viewer: { can_manage: p.id === BEARS.id } };
+      if (id === 'update_match') return match(1, p);
+      return {};
+    });
+    const { router } = open();
+    const time = await screen.findByLabelText('Время матча');
+    expect(time).not.toHaveAttribute('min');
+    await userEvent.clear(time);
+    await userEvent.type(time, '2026-11-01T18:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/matches/m1'));
+    expect(rpc).toHaveBeenCalledWith('update_match', { id: 'm1', match_time: new Date(2026, 10, 1, 18, 0).toISOString() });
+  });
+
+  it('tells someone else that only the creator and the teams’ managers may change it', async () => {
     session.userId = 'u2';
     serve(() => ({}));
     open();
-    expect(await screen.findByText('Изменять матч может только его создатель или владелец либо администратор команды хозяев.')).toBeInTheDocument();
+    expect(await screen.findByText('Изменять матч может только его создатель или владелец либо администратор одной из команд.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
   });
 });
 
 describe('creating a match', () => {
   const teams = { teams: [WOLVES, BEARS] };
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+  });
+  const choose = async () => {
+    await userEvent.click(await within(screen.getByRole('group', { name: 'Команда хозяев' })).findByRole('radio', { name: 'Северные волки' }));
+    await userEvent.click(within(screen.getByRole('group', { name: 'Команда гостей' })).getByRole('radio', { name: 'Южные медведи' }));
+  };
 
-  it('needs both teams, different ones, and a time', async () => {
+  it('needs both teams, different ones, and a time; says who may create a match', async () => {
     session.userId = 'u1';
     rpc.mockResolvedValue(teams);
     renderPage(<CreatePage />, '/matches/create');
+    expect(screen.getByText('Матч назначает владелец или администратор одной из двух команд; руководители другой команды получат уведомление.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Создать матч' }));
     expect(screen.getByText('Выберите команду хозяев.')).toBeInTheDocument();
     expect(screen.getByText('Выберите команду гостей.')).toBeInTheDocument();
@@ -265,6 +216,26 @@ describe('creating a match', () => {
     expect(rpc).not.toHaveBeenCalledWith('create_match', expect.anything());
   });
 
+  it('refuses a time in the past before sending it; the current minute is still fine', async () => {
+    session.userId = 'u1';
+    rpc.mockImplementation(async (id: string) => (id === 'list_teams' ? teams : match(9)));
+    renderPage(<CreatePage />, '/matches/create');
+    await choose();
+    const time = screen.getByLabelText('Время матча');
+    expect(time).toHaveAttribute('min', '2026-11-26T12:00');
+    await userEvent.type(time, '2026-11-26T11:59');
+    await userEvent.click(screen.getByRole('button', { name: 'Создать матч' }));
+    expect(screen.getByText('Время матча не может быть в прошлом.')).toBeInTheDocument();
+    expect(time).toHaveAttribute('aria-invalid', 'true');
+    expect(rpc).not.toHaveBeenCalledWith('create_match', expect.anything());
+    await userEvent.clear(time);
+    await userEvent.type(time, '2026-11-26T12:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Создать матч' }));
+    expect(await screen.findByText('Матч успешно создан.')).toBeInTheDocument();
+    expect(screen.queryByText('Время матча не может быть в прошлом.')).not.toBeInTheDocument();
+    expect(rpc).toHaveBeenCalledWith('create_match', { owner_team_id: 't-wolves', guest_team_id: 't-bears', match_time: NOW.toISOString() });
+  });
+
   it('searches teams by the start of the name', async () => {
     session.userId = 'u1';
     rpc.mockResolvedValue(teams);
@@ -275,12 +246,11 @@ describe('creating a match', () => {
   });
 
   it('creates it, says so and opens the match a second later', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: NOW });
     session.userId = 'u1';
     rpc.mockImplementation(async (id: string) => (id === 'list_teams' ? teams : match(9)));
     const { router } = renderPage(<CreatePage />, '/matches/create');
-    await userEvent.click(await within(screen.getByRole('group', { name: 'Команда хозяев' })).findByRole('radio', { name: 'Северные волки' }));
-    await userEvent.click(within(screen.getByRole('group', { name: 'Команда гостей' })).getByRole('radio', { name: 'Южные медведи' }));
+    await choose();
     await userEvent.type(screen.getByLabelText('Время матча'), '2026-12-05T18:30');
     await userEvent.click(screen.getByRole('button', { name: 'Создать матч' }));
     expect(await screen.findByText('Матч успешно создан.')).toBeInTheDocument();
@@ -291,12 +261,12 @@ describe('creating a match', () => {
     expect(router.state.location.pathname).toBe('/matches/m9');
   });
 
-  it('starts from the team of ?team_id=; says "Ошибка при создании матча." with the server’s reason', async () => {
+  it('starts from the team of ?team_id=; a refusal says "Ошибка при создании матча." and the server’s reason', async () => {
     session.userId = 'u1';
     rpc.mockImplementation(async (id: string) => {
       if (id === 'list_teams') return teams;
       if (id === 'get_team') return { ...WOLVES, viewer: {} };
-      throw new ApiError(404, 5, 'Команда гостей не найдена.');
+      throw new ApiError(403, 7, 'Создать матч может только владелец или администратор одной из команд.');
     });
     // From a team's page: that team is at home already.
     renderPage(<CreatePage />, '/matches/create?team_id=t-wolves');
@@ -305,7 +275,9 @@ describe('creating a match', () => {
     await userEvent.click(await within(screen.getByRole('group', { name: 'Команда гостей' })).findByRole('radio', { name: 'Южные медведи' }));
     await userEvent.type(screen.getByLabelText('Время матча'), '2026-12-05T18:30');
     await userEvent.click(screen.getByRole('button', { name: 'Создать матч' }));
-    expect(await screen.findByText('Ошибка при создании матча. Команда гостей не найдена.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Ошибка при создании матча. Создать матч может только владелец или администратор одной из команд.'),
+    ).toBeInTheDocument();
   });
 
   it('asks a visitor to sign in', () => {

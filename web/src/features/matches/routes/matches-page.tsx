@@ -1,6 +1,7 @@
-// /matches: every match, the latest first, loading on as the list is scrolled; signed-in users create one.
+// /matches: upcoming matches soonest first or, one click away, past ones newest first, loading on as the
+// list is scrolled; signed-in users create one.
 import { ListHead } from '../../../shared/ui/list-head.tsx';
-import { MatchList } from '../components/match-list.tsx';
+import { PeriodMatches } from '../components/period-matches.tsx';
 import { matchMessages as m } from '../messages.ts';
 import '../matches.css';
 
@@ -8,7 +9,7 @@ export function Component() {
   return (
     <section className="page matches-page">
       <ListHead title={m.listTitle} createTo="/matches/create" createLabel={m.create} />
-      <MatchList filter={{}} label={m.listTitle} />
+      <PeriodMatches />
     </section>
   );
 }

@@ -1,7 +1,8 @@
-// /teams/{teamId}/matches: the team's matches, home and away, 20 a page as the list is scrolled.
+// /teams/{teamId}/matches: the team's matches, home and away, upcoming or past as on /matches, 20 a page as
+// the list is scrolled.
 import { Link, useParams } from 'react-router';
 import { useAuthenticated } from '../../../stores/session.ts';
-import { MatchList } from '../components/match-list.tsx';
+import { PeriodMatches } from '../components/period-matches.tsx';
 import { matchMessages as m } from '../messages.ts';
 import '../matches.css';
 
@@ -14,7 +15,7 @@ export function Component() {
         <h2 className="team-section-title">{m.teamTitle}</h2>
         {signedIn && <Link className="btn btn-primary" to={`/matches/create?team_id=${encodeURIComponent(teamId)}`}>{m.create}</Link>}
       </div>
-      <MatchList filter={{ teamId }} label={m.teamTitle} empty={m.teamEmpty} />
+      <PeriodMatches teamId={teamId} />
     </section>
   );
 }

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NewsRating } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
-import { newsKeys, type News } from '../../../shared/api/news.ts';
+import { newsKeys, type NewsBase } from '../../../shared/api/news.ts';
 import { patchNews, restoreNews } from './cache.ts';
 
 interface RateInput {
@@ -14,7 +14,7 @@ interface RateInput {
 const rateNews = ({ id, rating }: RateInput) => rpc<NewsRating>('rate_news', { news_id: id, rating });
 
 /** The item as it will be with the viewer's rating replaced, its average to one decimal. */
-function rated(n: News, rating: number): Partial<News> {
+function rated(n: NewsBase, rating: number): Partial<NewsBase> {
   const count = n.rating_count + (n.user_rating ? 0 : 1);
   const sum = n.average_rating * n.rating_count - n.user_rating + rating;
   return { user_rating: rating, rating_count: count, average_rating: Math.round((sum / count) * 10) / 10 };

@@ -18,7 +18,9 @@ export function useUpdateNews() {
     mutationFn: updateNews,
     onSuccess: (n) => {
       qc.setQueryData(newsKeys.detail(n.id), n);
-      patchNews(qc, n.id, n);
+      // Lists hold a preview, not the description: the rest now, the preview when they are fetched again.
+      const { description: _description, ...shared } = n;
+      patchNews(qc, n.id, shared);
       // Made private or public, the item leaves or joins lists of public news.
       return refreshLists(qc);
     },

@@ -1,14 +1,14 @@
 // What readers do with a news item: like it (signed-in users toggle the heart, visitors see the count)
 // and rate it (signed-in users give 1 to 5 stars; everyone sees the average).
 import { useAuthenticated } from '../../../stores/session.ts';
-import type { News } from '../../../shared/api/news.ts';
+import type { NewsBase } from '../../../shared/api/news.ts';
 import { formatNumber } from '../../../shared/i18n/number.ts';
 import { Stars } from '../../../shared/ui/index.tsx';
 import { useLike } from '../api/like.ts';
 import { useRateNews } from '../api/rate-news.ts';
 import { newsMessages as m } from '../messages.ts';
 
-export function LikeButton({ news }: { news: News }) {
+export function LikeButton({ news }: { news: NewsBase }) {
   const signedIn = useAuthenticated();
   const like = useLike();
   const count = <span className="like-count">{formatNumber(news.like_count)}</span>;
@@ -36,7 +36,7 @@ export function LikeButton({ news }: { news: News }) {
   );
 }
 
-export function NewsRating({ news }: { news: News }) {
+export function NewsRating({ news }: { news: NewsBase }) {
   const signedIn = useAuthenticated();
   const rate = useRateNews();
   return (

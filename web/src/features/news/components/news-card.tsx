@@ -1,17 +1,18 @@
 // A news item in a list: the whole card leads to its page (the title's link covers it), while the heart
-// and the stars above that link act in place. The preview is the description's first 8 blocks, as text.
+// and the stars above that link act in place. The preview is the server's (the description's first 8
+// blocks, as text), sanitised again here.
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { fileUrl } from '../../../lib/nakama/upload.ts';
 import { useSession } from '../../../stores/session.ts';
-import type { News } from '../../../shared/api/news.ts';
+import type { NewsListItem } from '../../../shared/api/news.ts';
 import { formatDate } from '../../../shared/i18n/format.ts';
-import { newsPreview } from '../sanitize.ts';
+import { sanitizeNewsPreview } from '../sanitize.ts';
 import { newsMessages as m } from '../messages.ts';
 import { LikeButton, NewsRating } from './news-actions.tsx';
 
 /** The card's picture: the first medium (a video gets an icon), else the first picture in the text. */
-function Thumb({ news, inlineImage }: { news: News; inlineImage?: string }) {
+function Thumb({ news }: { news: NewsListItem }) {
   const first = news.media[0];
   if (first?.media_type === 'video') {
     return (
@@ -20,16 +21,16 @@ function Thumb({ news, inlineImage }: { news: News; inlineImage?: string }) {
       </span>
     );
   }
-  const src = first ? fileUrl(first.s3_key) : inlineImage;
+  const src = first ? fileUrl(first.s3_key) : news.preview_image;
   return <img className={src ? 'news-thumb' : 'news-thumb empty'} src={src ?? '/images/default-news.svg'} alt="" loading="lazy" />;
 }
 
-export function NewsCard({ news }: { news: News }) {
+export function NewsCard({ news }: { news: NewsListItem }) {
   const me = useSession().session?.user_id;
-  const preview = useMemo(() => newsPreview(news.description), [news.description]);
+  const preview = useMemo(() => sanitizeNewsPreview(news.preview_html), [news.preview_html]);
   return (
     <article className="news-card">
-      <Thumb news={news} inlineImage={preview.image} />
+      <Thumb news={news} />
       <div className="news-card-body">
         <h2 className="news-card-title">
           <Link to={`/news/${news.id}`} className="news-card-link">{news.name}</Link>
@@ -39,12 +40,12 @@ export function NewsCard({ news }: { news: News }) {
           {!news.is_public && <span className="badge badge-private">{m.private}</span>}
           {me === news.creator_id && <span className="badge">{m.yours}</span>}
         </p>
-        {preview.html ? (
-          <div className="news-html news-card-preview" dangerouslySetInnerHTML={{ __html: preview.html }} />
+        {preview ? (
+          <div className="news-html news-card-preview" dangerouslySetInnerHTML={{ __html: preview }} />
         ) : (
           <p className="muted">{m.noDescription}</p>
         )}
-        {preview.cut && <span className="news-card-more" aria-hidden="true">{m.readMore}</span>}
+        {news.description_cut && <span className="news-card-more" aria-hidden="true">{m.readMore}</span>}
         <div className="news-card-actions">
           <LikeButton news={news} />
           <NewsRating news={news} />

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/nakama/errors.ts';
 import { renderPage } from '../../../test/render.tsx';
-import { newsItem } from '../test/fixtures.ts';
+import { listItem } from '../test/fixtures.ts';
 
 const rpc = vi.fn();
 const session = vi.hoisted(() => ({ userId: '' }));
@@ -27,7 +27,7 @@ beforeEach(() => {
 
 describe('news list', () => {
   it('asks for public news, newest first, 20 a page by default; visitors get no tabs and no create button', async () => {
-    rpc.mockResolvedValue({ news: [newsItem({ name: 'Победа в кубке' })] });
+    rpc.mockResolvedValue({ news: [listItem({ name: 'Победа в кубке' })] });
     open();
     expect(await screen.findByRole('link', { name: 'Победа в кубке' })).toHaveAttribute('href', expect.stringMatching(/^\/news\/[0-9a-f-]{36}$/));
     expect(lastCall('list_news')).toEqual({ limit: 20, sort: 'newest', only_public: true });
@@ -79,7 +79,7 @@ describe('news list', () => {
   it('shows "Показать еще" while a cursor comes back, and loads the next page with it', async () => {
     const user = userEvent.setup();
     rpc.mockImplementation(async (_id: string, p: { cursor?: string }) =>
-      p.cursor === 'c1' ? { news: [newsItem({ name: 'Вторая страница' })] } : { news: [newsItem({ name: 'Первая страница' })], cursor: 'c1' },
+      p.cursor === 'c1' ? { news: [listItem({ name: 'Вторая страница' })] } : { news: [listItem({ name: 'Первая страница' })], cursor: 'c1' },
     );
     open();
     await user.click(await screen.findByRole('button', { name: 'Показать еще' }));
@@ -89,15 +89,16 @@ describe('news list', () => {
     expect(screen.queryByRole('button', { name: 'Показать еще' })).not.toBeInTheDocument();
   });
 
-  it("shows a card's picture, badges, date, preview and counts", async () => {
+  it("shows a card's picture, badges, date, the server's preview and counts", async () => {
     session.userId = 'u-author';
-    const long = Array.from({ length: 9 }, (_, i) => `<p>Абзац ${i + 1}</p>`).join('');
+    const preview = Array.from({ length: 8 }, (_, i) => `<p>Абзац ${i + 1}</p>`).join('');
     rpc.mockResolvedValue({
       news: [
-        newsItem({ name: 'Длинная', description: long, is_public: false, like_count: 3, average_rating: 4.25, rating_count: 4, media: [{ id: 'm1', news_id: 'n', media_type: 'image', s3_key: 'f-1', position: 0, create_time: '' }] }),
-        newsItem({ name: 'Пустая', description: '', creator_id: 'u-other' }),
-        newsItem({ name: 'С видео', media: [{ id: 'm2', news_id: 'n', media_type: 'video', s3_key: 'f-2', position: 0, create_time: '' }], creator_id: 'u-other' }),
-        newsItem({ name: 'Со скриптом', description: '<p>Текст</p><script>window.hacked = true</script><img src=x onerror="window.hacked = true">', creator_id: 'u-other' }),
+        listItem({ name: 'Длинная', preview_html: preview, description_cut: true, is_public: false, like_count: 3, average_rating: 4.25, rating_count: 4, media: [{ id: 'm1', news_id: 'n', media_type: 'image', s3_key: 'f-1', position: 0, create_time: '' }] }),
+        listItem({ name: 'Пустая', preview_html: '', creator_id: 'u-other' }),
+        listItem({ name: 'С видео', media: [{ id: 'm2', news_id: 'n', media_type: 'video', s3_key: 'f-2', position: 0, create_time: '' }], creator_id: 'u-other' }),
+        listItem({ name: 'С картинкой в тексте', preview_image: 'https://cdn.example/a.png', creator_id: 'u-other' }),
+        listItem({ name: 'Со скриптом', preview_html: '<p>Текст <a href="https://example.com/">ссылка</a></p><script>window.hacked = true</script><img src=x onerror="window.hacked = true">', creator_id: 'u-other' }),
       ],
     });
     open();
@@ -106,8 +107,8 @@ describe('news list', () => {
     expect(within(long1).getByText('Приватная')).toBeInTheDocument();
     expect(within(long1).getByText('Ваша новость')).toBeInTheDocument();
     expect(within(long1).getByText('1 марта 2026 г.')).toBeInTheDocument();
+    expect(within(long1).getByText('Абзац 1')).toBeInTheDocument();
     expect(within(long1).getByText('Абзац 8')).toBeInTheDocument();
-    expect(within(long1).queryByText('Абзац 9')).not.toBeInTheDocument();
     expect(within(long1).getByText('Читать полностью')).toBeInTheDocument();
     expect(within(long1).getByRole('button', { name: 'Нравится: 3' })).toHaveAttribute('aria-pressed', 'false');
     expect(within(long1).getByText('4,3 · 4 оценки')).toBeInTheDocument();
@@ -119,12 +120,18 @@ describe('news list', () => {
     expect(within(empty).queryByText('Читать полностью')).not.toBeInTheDocument();
     expect(within(empty).getByText('Оценок пока нет')).toBeInTheDocument();
     expect(within(card('С видео')).getByRole('img', { name: 'Видео' })).toBeInTheDocument();
-    expect(card('Со скриптом').innerHTML).not.toMatch(/script|onerror/);
+    expect(card('С картинкой в тексте').querySelector('img.news-thumb')).toHaveAttribute('src', 'https://cdn.example/a.png');
+    expect(card('Пустая').querySelector('img.news-thumb')).toHaveAttribute('src', '/images/default-news.svg');
+    // Whatever the preview holds, the card is one link: text alone, sanitised.
+    const scripted = card('Со скриптом');
+    expect(scripted.innerHTML).not.toMatch(/script|onerror/);
+    expect(within(scripted).getByText('Текст ссылка')).toBeInTheDocument();
+    expect(scripted.querySelectorAll('a')).toHaveLength(1);
     expect((window as { hacked?: boolean }).hacked).toBeUndefined();
   });
 
   it('shows visitors the likes and the average, with nothing to press', async () => {
-    rpc.mockResolvedValue({ news: [newsItem({ name: 'Новость', like_count: 2, average_rating: 3, rating_count: 1 })] });
+    rpc.mockResolvedValue({ news: [listItem({ name: 'Новость', like_count: 2, average_rating: 3, rating_count: 1 })] });
     open();
     const c = card(await screen.findByRole('link', { name: 'Новость' }).then((l) => l.textContent!));
     expect(within(c).getByRole('img', { name: 'Нравится: 2' })).toBeInTheDocument();
@@ -151,7 +158,7 @@ describe('likes and ratings on cards', () => {
     const user = userEvent.setup();
     let release!: () => void;
     rpc.mockImplementation(async (id: string) => {
-      if (id === 'list_news') return { news: [newsItem({ name: 'Новость', like_count: 4 })] };
+      if (id === 'list_news') return { news: [listItem({ name: 'Новость', like_count: 4 })] };
       if (id === 'like') {
         await new Promise<void>((r) => (release = r));
         return { like_count: 7, user_liked: true };
@@ -178,7 +185,7 @@ describe('likes and ratings on cards', () => {
     const user = userEvent.setup();
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     rpc.mockImplementation(async (id: string) => {
-      if (id === 'list_news') return { news: [newsItem({ name: 'Новость', like_count: 4, user_liked: true })] };
+      if (id === 'list_news') return { news: [listItem({ name: 'Новость', like_count: 4, user_liked: true })] };
       throw new ApiError(503, 14, 'Unavailable');
     });
     open();
@@ -197,7 +204,7 @@ describe('likes and ratings on cards', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     let fail = false;
     rpc.mockImplementation(async (id: string, p: { rating?: number }) => {
-      if (id === 'list_news') return { news: [newsItem({ name: 'Новость', average_rating: 3, rating_count: 2 })] };
+      if (id === 'list_news') return { news: [listItem({ name: 'Новость', average_rating: 3, rating_count: 2 })] };
       if (id === 'rate_news') {
         if (fail) throw new ApiError(0, 14, 'Network request failed');
         return { rating_count: 3, average_rating: 3.7, user_rating: p.rating };

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/render.tsx';
-import { newsItem } from '../test/fixtures.ts';
+import { listItem } from '../test/fixtures.ts';
 
 const rpc = vi.fn();
 const team = vi.hoisted(() => ({ canManage: false }));
@@ -15,7 +15,7 @@ beforeEach(() => {
   rpc.mockReset();
   rpc.mockImplementation(async (id: string) => {
     if (id === 'get_team') return { id: 't1', name: 'Северные волки', viewer: { can_manage: team.canManage } };
-    if (id === 'list_news') return { news: [newsItem({ name: 'Сбор команды', team_id: 't1' })], cursor: 'c1' };
+    if (id === 'list_news') return { news: [listItem({ name: 'Сбор команды', team_id: 't1' })], cursor: 'c1' };
     return {};
   });
 });

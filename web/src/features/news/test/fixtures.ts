@@ -1,5 +1,5 @@
-// News items as the portal answers them, for the news pages' tests.
-import type { News } from '../../../shared/api/news.ts';
+// News items as the portal answers them, for the news pages' tests: whole (get_news) and in lists.
+import type { News, NewsListItem } from '../../../shared/api/news.ts';
 
 let next = 1;
 
@@ -22,4 +22,10 @@ export function newsItem(over: Partial<News> = {}): News {
     update_time: '2026-03-01T10:00:00.000Z',
     ...over,
   };
+}
+
+/** An item as list_news answers it: a preview of its first blocks instead of the description. */
+export function listItem(over: Partial<NewsListItem> = {}): NewsListItem {
+  const { description, ...whole } = newsItem();
+  return { ...whole, preview_html: description, description_cut: false, ...over };
 }

@@ -1,5 +1,6 @@
 // The tournament's fields, the same on create and edit: cover, title, description, start date, type and
-// participation. The start date is a calendar day, sent as the start of that day in the user's time zone.
+// participation. The start date is a calendar day, sent as the start of that day with the user's UTC offset:
+// the server compares a new tournament's day with the user's today at that offset, as the form does.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { TOURNAMENT_ACCESS, TOURNAMENT_TYPES, type Tournament } from '../../../shared/api/tournaments.ts';
@@ -26,10 +27,12 @@ export function toDateInput(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** The start (local midnight) of a date input's day as an ISO instant. */
+/** The start (local midnight) of a date input's day, written with the local UTC offset: 2026-05-01T00:00:00+03:00. */
 export function fromDateInput(day: string): string {
   const [y, mo, d] = day.split('-').map(Number);
-  return new Date(y, mo - 1, d).toISOString();
+  const east = -new Date(y, mo - 1, d).getTimezoneOffset();
+  const abs = Math.abs(east);
+  return `${day}T00:00:00${east < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
 export const valuesOf = (t: Tournament): TournamentValues => ({
@@ -48,31 +51,37 @@ interface Errors {
   start_date?: string;
 }
 
-/** What is missing: the title always, the start date where it is required (create). */
-export function validate(v: TournamentValues, startRequired: boolean): Errors {
+/**
+ * What is missing: the title always, the start date where it is required (create); with `today` (create,
+ * yyyy-MM-dd) a start before it is refused, as the server does. An edit may move the start anywhere.
+ */
+export function validate(v: TournamentValues, startRequired: boolean, today?: string): Errors {
   const errors: Errors = {};
   if (!v.title.trim()) errors.title = m.titleRequired;
   if (startRequired && !v.start_date) errors.start_date = m.startRequired;
+  else if (today && v.start_date && v.start_date < today) errors.start_date = m.startInPast;
   return errors;
 }
 
 interface Props {
   initial: TournamentValues;
   startRequired: boolean;
+  /** A new tournament: its start may not be before today. */
+  future?: boolean;
   /** Called with the checked values; the form shows nothing of the result itself. */
   onSubmit(values: TournamentValues): void;
   /** The messages and the buttons under the fields. */
   children: ReactNode;
 }
 
-export function TournamentForm({ initial, startRequired, onSubmit, children }: Props) {
+export function TournamentForm({ initial, startRequired, future = false, onSubmit, children }: Props) {
   const [v, setV] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
   const set = <K extends keyof TournamentValues>(key: K, value: TournamentValues[K]) => setV((old) => ({ ...old, [key]: value }));
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const found = validate(v, startRequired);
+    const found = validate(v, startRequired, future ? toDateInput(new Date().toISOString()) : undefined);
     setErrors(found);
     if (Object.keys(found).length) return;
     onSubmit({ ...v, title: v.title.trim(), description: v.description.trim() });
@@ -82,7 +91,7 @@ export function TournamentForm({ initial, startRequired, onSubmit, children }: P
     <form className="form-grid" onSubmit={submit} noValidate>
       <ImageUpload label={m.cover} value={v.image_url} shape="wide" placeholder="/images/default-tournament.svg" failedMessage={m.coverFailed} onUploaded={(id) => set('image_url', id)} />
       <Field label={m.title} name="title" required limit={TEXT_LIMITS.tournamentTitle} value={v.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
-      <Field label={m.startDate} name="start_date" type="date" required={startRequired} value={v.start_date} error={errors.start_date} onChange={(e) => set('start_date', e.target.value)} />
+      <Field label={m.startDate} name="start_date" type="date" required={startRequired} min={future ? toDateInput(new Date().toISOString()) : undefined} value={v.start_date} error={errors.start_date} onChange={(e) => set('start_date', e.target.value)} />
       <SelectField label={m.type} name="tournament_type" value={v.tournament_type} onChange={(e) => set('tournament_type', Number(e.target.value))}>
         {Object.entries(TOURNAMENT_TYPES).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
       </SelectField>

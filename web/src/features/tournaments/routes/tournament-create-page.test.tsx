@@ -35,7 +35,7 @@ describe('tournament creation', () => {
   });
 
   it('says the tournament is created and opens it after exactly 1 second', async () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ now: new Date(2026, 3, 20, 12) });
     rpc.mockResolvedValue({ id: 'tr-9', title: 'Кубок района' });
     const { router } = open();
     fireEvent.change(screen.getByLabelText('Название'), { target: { value: ' Кубок района ' } });
@@ -46,8 +46,10 @@ describe('tournament creation', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Создать' }));
     await settle();
     expect(rpc).toHaveBeenCalledWith('create_tournament', {
-      title: 'Кубок района', description: 'Для своих', image_url: undefined, tournament_type: 1, access: 'closed', start_time: new Date(2026, 4, 1).toISOString(),
+      title: 'Кубок района', description: 'Для своих', image_url: undefined, tournament_type: 1, access: 'closed',
+      start_time: expect.stringMatching(/^2026-05-01T00:00:00[+-]\d{2}:\d{2}$/),
     });
+    expect(Date.parse(rpc.mock.calls[0][1].start_time)).toBe(new Date(2026, 4, 1).getTime());
     expect(screen.getByText('Турнир "Кубок района" успешно создан.')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(999));
     expect(router.state.location.pathname).toBe('/tournaments/create');
@@ -55,7 +57,27 @@ describe('tournament creation', () => {
     expect(router.state.location.pathname).toBe('/tournaments/tr-9');
   });
 
+  it('refuses a start before today before sending it; today is fine', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 4, 2, 9) });
+    rpc.mockResolvedValue({ id: 'tr-9', title: 'Кубок' });
+    const user = userEvent.setup();
+    open();
+    const start = screen.getByLabelText('Дата начала');
+    expect(start).toHaveAttribute('min', '2026-05-02');
+    await user.type(screen.getByLabelText('Название'), 'Кубок');
+    fireEvent.change(start, { target: { value: '2026-05-01' } });
+    await user.click(screen.getByRole('button', { name: 'Создать' }));
+    expect(screen.getByText('Дата начала турнира не может быть раньше сегодняшнего дня.')).toBeInTheDocument();
+    expect(start).toHaveAttribute('aria-invalid', 'true');
+    expect(rpc).not.toHaveBeenCalled();
+    fireEvent.change(start, { target: { value: '2026-05-02' } });
+    await user.click(screen.getByRole('button', { name: 'Создать' }));
+    expect(await screen.findByText('Турнир "Кубок" успешно создан.')).toBeInTheDocument();
+    expect(rpc).toHaveBeenCalledWith('create_tournament', expect.objectContaining({ start_time: expect.stringMatching(/^2026-05-02T00:00:00/) }));
+  });
+
   it('says "Ошибка при создании турнира." on a failure, and the server\'s words on a refusal', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 3, 20, 12) });
     rpc.mockRejectedValueOnce(new Error('offline'));
     const user = userEvent.setup();
     open();

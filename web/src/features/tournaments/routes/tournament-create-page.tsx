@@ -1,5 +1,6 @@
-// /tournaments/create: cover, title and start date (required), description, type and participation;
-// success says so and goes to the tournament after 1 s, failure says 'Ошибка при создании турнира.'.
+// /tournaments/create: cover, title and start date (required, today or later), description, type and
+// participation; success says so and goes to the tournament after 1 s, failure says 'Ошибка при создании
+// турнира.'.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuthenticated } from '../../../stores/session.ts';
@@ -41,6 +42,7 @@ export function Component() {
       <TournamentForm
         initial={EMPTY_VALUES}
         startRequired
+        future
         onSubmit={(v) =>
           create.mutate(
             { title: v.title, description: v.description, image_url: v.image_url, tournament_type: v.tournament_type, access: v.access, start_time: fromDateInput(v.start_date) },

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/nakama/errors.ts';
@@ -85,10 +85,49 @@ describe('tournament page', () => {
     expect(screen.queryByRole('link', { name: 'Редактировать' })).not.toBeInTheDocument();
   });
 
-  it('gives "Редактировать" to the organiser only', async () => {
+  it('gives "Редактировать" and "Удалить" to the organiser only', async () => {
     session.userId = 'u-org';
     open();
     expect(await screen.findByRole('link', { name: 'Редактировать' })).toHaveAttribute('href', '/tournaments/tr-1/edit');
+    expect(screen.getByRole('button', { name: 'Удалить' })).toBeInTheDocument();
+  });
+
+  it('deletes the tournament for its organiser after the question, says so and goes to the list', async () => {
+    session.userId = 'u-org';
+    const { router } = open();
+    const base = rpc.getMockImplementation()!;
+    let answer: () => unknown = () => ({});
+    rpc.mockImplementation(async (id: string, p: Record<string, unknown>) => (id === 'delete_tournament' ? answer() : base(id, p)));
+    await userEvent.click(await screen.findByRole('button', { name: 'Удалить' }));
+    let dialog = screen.getByRole('dialog', { name: 'Удалить турнир?' });
+    expect(dialog).toHaveTextContent('Турнир «Кубок района» пропадёт из списка турниров и со страниц команд. Отменить это нельзя.');
+    // Cancel leaves it be.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(rpc).not.toHaveBeenCalledWith('delete_tournament', expect.anything());
+    // A refusal stays on the page and says why.
+    answer = () => {
+      throw new ApiError(403, 7, 'Изменять и удалять турнир может только его создатель.');
+    };
+    await userEvent.click(screen.getByRole('button', { name: 'Удалить' }));
+    dialog = screen.getByRole('dialog', { name: 'Удалить турнир?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Удалить' }));
+    expect(await screen.findByText('Изменять и удалять турнир может только его создатель.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/tournaments/tr-1');
+    answer = () => ({});
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Удалить' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tournaments'));
+    expect(rpc).toHaveBeenCalledWith('delete_tournament', { id: 'tr-1' });
+    expect(screen.getByText('Турнир удалён')).toBeInTheDocument();
+  });
+
+  it('offers no deletion of a tournament already deleted', async () => {
+    session.userId = 'u-org';
+    current = tournament({ delete_time: '2026-03-05T10:00:00.000Z' });
+    open();
+    expect(await screen.findByText('Турнир удалён')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Удалить' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Редактировать' })).not.toBeInTheDocument();
   });
 
   it('lets a manager of an invited team confirm its participation', async () => {

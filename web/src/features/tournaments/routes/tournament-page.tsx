@@ -1,5 +1,6 @@
 // /tournaments/{tournamentId}: cover (or the default image), description, type, participation, start date,
-// rating to 2 decimals (signed-in users rate 1 to 5), participants, and "Редактировать" for its organiser.
+// rating to 2 decimals (signed-in users rate 1 to 5), participants, and "Редактировать" and "Удалить" for
+// its organiser (deletion asks first, then leaves for the list).
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAuthenticated, useSession } from '../../../stores/session.ts';
@@ -7,10 +8,12 @@ import { tournamentImage, TOURNAMENT_ACCESS, TOURNAMENT_TYPES, useTeamTournament
 import { formatDate } from '../../../shared/i18n/format.ts';
 import { formatRating } from '../../../shared/i18n/number.ts';
 import { Button, ErrorState, PageTitle, SelectField, Spinner, Stars } from '../../../shared/ui/index.tsx';
+import { DeleteAndLeaveDialog } from '../../../shared/ui/delete-dialog.tsx';
 import { ItemFallback } from '../../../shared/ui/item-fallback.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { useCreateTeamTournament } from '../api/create-team-tournament.ts';
+import { useDeleteTournament } from '../api/delete-tournament.ts';
 import { useTournament } from '../api/get-tournament.ts';
 import { useMyTeams } from '../api/list-my-teams.ts';
 import { useRateTournament } from '../api/rate-tournament.ts';
@@ -58,6 +61,23 @@ function Apply({ tournamentId, userId, links }: { tournamentId: string; userId: 
   );
 }
 
+function DeleteConfirm({ id, title, onClose }: { id: string; title: string; onClose(): void }) {
+  const del = useDeleteTournament();
+  return (
+    <DeleteAndLeaveDialog
+      title={m.deleteTitle}
+      pending={del.isPending}
+      onClose={onClose}
+      remove={() => del.mutateAsync(id)}
+      deleted={m.deleted}
+      failed={m.deleteFailed}
+      leaveTo="/tournaments"
+    >
+      <p>{m.deleteText(title)}</p>
+    </DeleteAndLeaveDialog>
+  );
+}
+
 function ParticipantsBlock({ tournamentId, applyAs }: { tournamentId: string; applyAs?: string }) {
   const links = useTeamTournaments({ tournament_id: tournamentId });
   return (
@@ -78,6 +98,7 @@ export function Component() {
   const me = useSession().session?.user_id;
   const rate = useRateTournament();
   const toast = useToast();
+  const [deleting, setDeleting] = useState(false);
 
   if (!q.data) return <ItemFallback query={q} backTo="/tournaments" texts={{ notFound: m.notFound, notFoundText: m.notFoundText, loadFailed: m.tournamentLoadFailed, back: m.backToList }} />;
   const t = q.data;
@@ -91,7 +112,12 @@ export function Component() {
         <div className="tournament-info">
           <div className="page-head">
             <PageTitle>{t.title}</PageTitle>
-            {mine && !t.delete_time && <Link className="btn btn-secondary" to="edit">{m.edit}</Link>}
+            {mine && !t.delete_time && (
+              <div className="row tournament-tools">
+                <Link className="btn btn-secondary" to="edit">{m.edit}</Link>
+                <Button variant="ghost" onClick={() => setDeleting(true)}>{m.deleteTournament}</Button>
+              </div>
+            )}
           </div>
           {t.delete_time && <span className="badge badge-waiting">{m.deleted}</span>}
           <dl className="details">
@@ -126,6 +152,7 @@ export function Component() {
       <p className={t.description ? 'tournament-description pre-line' : 'tournament-description empty'}>{t.description || m.noDescription}</p>
       {/* The organiser adds teams on the edit page; others apply with their teams while it is open. */}
       <ParticipantsBlock tournamentId={t.id} applyAs={authenticated && me && !mine && t.access === 'open' && !t.delete_time ? me : undefined} />
+      {deleting && <DeleteConfirm id={t.id} title={t.title} onClose={() => setDeleting(false)} />}
     </article>
   );
 }
