@@ -10,8 +10,8 @@ export function Component() {
   return (
     <section className="page">
       <PageTitle>{m.videoTitle}</PageTitle>
-      <h2>{m.videos}</h2>
-      <p className="muted">
+      <h2 className="gallery-heading">{m.videos}</h2>
+      <p className="muted gallery-note">
         {m.videosNoteStart}
         <Link to="/teams">{m.teams}</Link>
         {m.videosNoteMiddle}
@@ -29,7 +29,7 @@ export function Component() {
           </li>
         ))}
       </ul>
-      <h2>{m.photos}</h2>
+      <h2 className="gallery-heading">{m.photos}</h2>
       <AlbumGrid albums={ALBUMS.slice(0, 2)} showDates={false} />
     </section>
   );
