@@ -21,7 +21,7 @@ test('buying a pack in test mode adds the coins to the header once', async ({ pa
   await expect(page).toHaveURL(/\/buyCoins$/);
 
   const wallet = page.getByRole('banner').locator('.wallet');
-  await expect(wallet).toHaveText(/^COIN\s0$/);
+  await expect(wallet).toHaveText(/^Коины\s0$/);
   await expect(page.getByText('Тестовый режим: деньги не списываются').first()).toBeVisible();
   // Set on this document: still there afterwards means the page was not reloaded.
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
@@ -35,7 +35,7 @@ test('buying a pack in test mode adds the coins to the header once', async ({ pa
 
   await expect(page.getByText(/^Оплата прошла: на счёт зачислено 500 коинов\.$/)).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(wallet).toHaveText(/^COIN\s500$/);
+  await expect(wallet).toHaveText(/^Коины\s500$/);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   const history = page.getByRole('region', { name: 'История операций' });
   await expect(history.getByRole('listitem')).toHaveText([/Покупка пакета «500 коинов».*\+500 коинов/]);
@@ -46,5 +46,5 @@ test('buying a pack in test mode adds the coins to the header once', async ({ pa
   const { items } = await call<{ items: { metadata: { payment_id?: string } }[] }>(portal, session, 'get_wallet_ledger', {});
   expect(items.filter((i) => i.metadata.payment_id)).toHaveLength(1);
   await page.reload();
-  await expect(wallet).toHaveText(/^COIN\s500$/);
+  await expect(wallet).toHaveText(/^Коины\s500$/);
 });

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import { AppError, Code, failedPrecondition, invalid, permissionDenied, resourceExhausted, unauthenticated, type Nk } from '@tribuna/server';
 import { rpc, type RpcDef } from '../lib/rpc.ts';
+import { BYTE_LIMITS, TEXT_LIMITS } from '../lib/text-limits.ts';
 import { clock, issueCode, prune, saveState, takeState, verifyCode, withdrawCode, type Issued, type Verified } from './store.ts';
 
 const CALLBACK_PATH = '/auth/google/callback';
@@ -14,11 +15,11 @@ const email = z
   .string({ error: 'Укажите адрес электронной почты.' })
   .trim()
   .toLowerCase()
-  .max(254, 'Адрес электронной почты слишком длинный.')
+  .max(TEXT_LIMITS.email, 'Адрес электронной почты слишком длинный.')
   .pipe(z.email({ error: 'Введите корректный адрес электронной почты.' }))
   .refine((s) => Buffer.byteLength(s) >= 10, 'Адрес электронной почты слишком короткий.');
 
-const password = z.string({ error: 'Введите пароль.' }).min(1, 'Введите пароль.').max(1024, 'Пароль слишком длинный.');
+const password = z.string({ error: 'Введите пароль.' }).min(1, 'Введите пароль.').max(BYTE_LIMITS.password, 'Пароль слишком длинный.');
 
 const WRONG_PASSWORD = 'Неверный адрес электронной почты или пароль.';
 

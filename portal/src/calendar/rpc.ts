@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { invalid, notFound } from '@tribuna/server';
 import { requireNotPast } from '../lib/not-past.ts';
 import { instantField, isDay, lineField, requiredLineField, rpc, textField, uuid, type RpcDef } from '../lib/rpc.ts';
+import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { requireManager, requireTeam } from '../teams/access.ts';
 import { createEvent, deleteEvent, EVENT_TYPES, getEvent, listEvents, listMyEvents, updateEvent, type DayRange } from './store.ts';
 
@@ -32,10 +33,10 @@ const timeZone = z
   .max(64)
   .refine((s) => /^[A-Za-z][A-Za-z0-9_+/-]*$/.test(s) && isTimeZone(s), 'неизвестный часовой пояс.');
 
-const title = requiredLineField(200, 'укажите название события.');
+const title = requiredLineField(TEXT_LIMITS.eventTitle, 'укажите название события.');
 /** Optional text: null or omitted is empty. */
-const place = lineField(200).nullish();
-const description = textField(2000).nullish();
+const place = lineField(TEXT_LIMITS.eventPlace).nullish();
+const description = textField(TEXT_LIMITS.eventDescription).nullish();
 const type = z.enum(EVENT_TYPES, { error: `тип события: ${EVENT_TYPES.join(', ')}.` });
 
 const EVENT_NOT_FOUND = 'Событие не найдено.';

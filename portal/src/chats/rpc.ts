@@ -9,6 +9,7 @@ import {
   type Nk, type NkChannelMessage, type NkChannelSummary,
 } from '@tribuna/server';
 import { cursor, limit, lineField, rpc, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
+import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { requireManager } from '../teams/access.ts';
 import {
   addable, chatFor, chatId, DIRECT, directAllowed, directRef, forgetNamedChat, GROUP, groupRef, sendAs, type ChatRef,
@@ -20,7 +21,7 @@ import {
 import { ensureTeamChat, restoreTeamChatMember } from './team-chat.ts';
 
 /** The longest message, in characters. */
-const MAX_MESSAGE = 4000;
+const MAX_MESSAGE = TEXT_LIMITS.chatMessage;
 /** Participants a named chat's group may hold. */
 const NAMED_CHAT_MAX = 500;
 /** Unread messages are counted up to this many per chat. */
@@ -230,7 +231,7 @@ export const chatRpcs: RpcDef[] = [
   rpc(
     'create_chat',
     'registered',
-    z.object({ name: lineField(100).optional(), user_ids: uuids.optional(), team_id: uuid.optional(), direct: z.boolean().default(false) }),
+    z.object({ name: lineField(TEXT_LIMITS.chatName).optional(), user_ids: uuids.optional(), team_id: uuid.optional(), direct: z.boolean().default(false) }),
     async ({ input, userId, nk }) => {
       if (input.team_id) {
         await requireManager(nk.db, input.team_id, userId);

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { AppError, invalid, permissionDenied, storable, unauthenticated, type Initializer, type Logger, type Nk, type RpcContext } from '@tribuna/server';
 import { labelled } from './labels.ts';
+import { TEXT_LIMITS } from './text-limits.ts';
 import type { WrittenInstant } from './not-past.ts';
 import { admit, counted, hasDailyCap, type LimitClass } from './write-limits.ts';
 
@@ -191,13 +192,13 @@ export const textField = (max: number) =>
   z.string({ error: NOT_TEXT }).trim().max(max, tooLong(max)).refine(storable, BAD_CHARS);
 
 /** The title of a team's photo or video section, or of a video. */
-export const titleField = requiredLineField(200, 'укажите название.');
+export const titleField = requiredLineField(TEXT_LIMITS.mediaTitle, 'укажите название.');
 
 /** A trimmed description of a photo, a video or their section: line breaks and tabs are kept; null is the same as empty, undefined leaves it as it is. */
 export const descriptionField = z
   .string({ error: NOT_TEXT })
   .trim()
-  .max(2000, tooLong(2000))
+  .max(TEXT_LIMITS.mediaDescription, tooLong(TEXT_LIMITS.mediaDescription))
   .refine((s) => !CONTROL_BUT_LINES.test(s), BAD_CHARS)
   .nullish()
   .transform((s) => (s === null ? '' : s));

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { alreadyExists, failedPrecondition, isUniqueViolation, notFound, type Queryable } from '@tribuna/server';
 import { requiredLineField, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { requireManager, requireMember } from '../teams/access.ts';
 import { lockTeam, readLocked } from '../teams/store.ts';
 import {
@@ -23,7 +24,7 @@ function camelKeys(v: unknown): unknown {
 }
 const input = <S extends z.ZodRawShape>(shape: S) => z.preprocess(camelKeys, z.object(shape));
 
-const name = requiredLineField(100, 'укажите название формации.');
+const name = requiredLineField(TEXT_LIMITS.formationName, 'укажите название формации.');
 /** A fraction of the pitch; values outside 0..1 are clamped, not refused (a drag may overshoot the edge). */
 const coordinate = z.number({ error: 'ожидалось число от 0 до 1.' }).transform((v) => Math.min(1, Math.max(0, v)));
 

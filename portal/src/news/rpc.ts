@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { notFound, permissionDenied, resourceExhausted, type Queryable } from '@tribuna/server';
 import { checkFile } from '../lib/files.ts';
 import { cursor, int32Field, limit, requiredLineField, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { requireManager, requireTeam } from '../teams/access.ts';
 import { newsHtmlOf } from './html-pool.ts';
 import { countMedia, deleteMedia, insertMedia, mediaNews, type MediaType } from './media-store.ts';
@@ -18,7 +19,7 @@ export const MAX_MEDIA = 20;
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /** 5 to 120 characters (not UTF-16 units) after trimming, on one line. */
-const nameField = requiredLineField(120, 'укажите заголовок новости.').refine((s) => [...s].length >= 5, 'не короче 5 символов.');
+const nameField = requiredLineField(TEXT_LIMITS.newsTitle, 'укажите заголовок новости.').refine((s) => [...s].length >= 5, 'не короче 5 символов.');
 /**
  * HTML from the editor; null is the same as empty. Only its length is checked here, before anything parses
  * it: the handler has it sanitised in the news HTML pool (html-pool.ts), off the event loop.

@@ -6,11 +6,12 @@ import { syncTeamChatMember } from '../chats/team-chat.ts';
 import { checkFile } from '../lib/files.ts';
 import { afterNumber, checkCreationLimit } from '../lib/limits.ts';
 import { cursor, limit, lineField, requiredLineField, rpc, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
+import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { countPlayersBy, createPlayer, deletePlayer, getPlayer, listPlayers, updatePlayer, type Refusal } from './store.ts';
 
 const tooManyPlayers = (n: number) => `Достигнут предел: не больше ${n} ${afterNumber(n, 'игрока', 'игроков')} на пользователя.`;
 
-const MAX_NAME = 100;
+const MAX_NAME = TEXT_LIMITS.playerName;
 
 /** A trimmed name of 1 to 100 characters on one line; `missing` says which one to give. */
 const requiredName = (missing: string) => requiredLineField(MAX_NAME, missing);

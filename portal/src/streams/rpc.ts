@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { invalid, notFound, permissionDenied, unauthenticated, type Queryable } from '@tribuna/server';
 import { cursor, directionField, instantField, limit, lineField, requiredLineField, rpc, textField, uuid, type RpcDef } from '../lib/rpc.ts';
+import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { textKey } from '../lib/sql.ts';
 import { embedField, embedUrl } from '../videos/embed.ts';
 import { createStream, deleteStream, getStream, listStreams, updateStream, type Stream } from './store.ts';
@@ -12,17 +13,17 @@ const IN_THE_PAST = 'start_time: время начала не может быт�
 const END_BEFORE_START = 'end_time: время окончания должно быть позже начала.';
 /** How far a start time may lie behind the server's clock: a client's clock may be a little behind. */
 const CLOCK_SKEW_MS = 60_000;
-const MAX_TAGS = 20;
-const MAX_TAG_LENGTH = 50;
+const MAX_TAGS = TEXT_LIMITS.streamTags;
+const MAX_TAG_LENGTH = TEXT_LIMITS.streamTag;
 
 /** At least min characters as the database counts them (code points: an emoji is one). */
 const atLeast = (min: number) => (s: string) => [...s].length >= min;
 
-const title = requiredLineField(120, 'укажите название трансляции.').refine(atLeast(5), 'не короче 5 символов.');
+const title = requiredLineField(TEXT_LIMITS.streamTitle, 'укажите название трансляции.').refine(atLeast(5), 'не короче 5 символов.');
 // Line breaks are kept.
 const description = z
   .string({ error: (iss) => (iss.input === undefined ? 'укажите описание трансляции.' : 'ожидалась строка.') })
-  .pipe(textField(5000))
+  .pipe(textField(TEXT_LIMITS.streamDescription))
   .refine(atLeast(10), 'не короче 10 символов.');
 
 /** The first of each group of tags that differ only in case. */

@@ -6,13 +6,14 @@ import { createTeamChat, deleteTeamChat } from '../chats/team-chat.ts';
 import { checkFile } from '../lib/files.ts';
 import { afterNumber, checkCreationLimit } from '../lib/limits.ts';
 import { cursor, limit, lineField, requiredLineField, rpc, textField, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
+import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { createFormation, DEFAULT_FORMATION } from '../locker/store.ts';
 import { accessOf, requireManager, TEAM_NOT_FOUND, teamAccess } from './access.ts';
 import { countTeamsBy, deleteTeam, getTeam, getTeamWithMembership, insertTeam, listTeams, updateTeam, type TeamViewer } from './store.ts';
 
-const name = requiredLineField(100, 'укажите название команды.');
+const name = requiredLineField(TEXT_LIMITS.teamName, 'укажите название команды.');
 // Line breaks are kept.
-const description = textField(2000);
+const description = textField(TEXT_LIMITS.teamDescription);
 const teamType = z.union([z.literal(0), z.literal(1)], { error: 'тип команды: 0 (открытая) или 1 (закрытая).' });
 const tooManyTeams = (n: number) => `Достигнут предел: не больше ${n} ${afterNumber(n, 'команды', 'команд')} на пользователя.`;
 
@@ -117,7 +118,7 @@ export const teamRpcs: RpcDef[] = [
       team_type: teamType.optional(),
       creator_id: uuid.optional(),
       manager_id: uuid.optional(),
-      name: lineField(100).optional(),
+      name: lineField(TEXT_LIMITS.teamName).optional(),
       limit: limit(20),
       cursor,
     }),

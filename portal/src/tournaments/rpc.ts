@@ -6,6 +6,7 @@ import { failedPrecondition, notFound, permissionDenied, unauthenticated, type Q
 import { checkFile } from '../lib/files.ts';
 import { requireDayNotPast } from '../lib/not-past.ts';
 import { cursor, instantField, limit, requiredLineField, rpc, textField, uuid, writtenInstantField, type RpcDef } from '../lib/rpc.ts';
+import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { lockVisible, TOURNAMENT_DELETED, TOURNAMENT_NOT_FOUND } from './access.ts';
 import {
   createTournament,
@@ -18,9 +19,9 @@ import {
   type TournamentHead,
 } from './store.ts';
 
-const title = requiredLineField(200, 'укажите название турнира.');
+const title = requiredLineField(TEXT_LIMITS.tournamentTitle, 'укажите название турнира.');
 // Line breaks are kept; null is the same as empty.
-const description = textField(5000)
+const description = textField(TEXT_LIMITS.tournamentDescription)
   .nullish()
   .transform((s) => (s === null ? '' : s));
 /** The one reading of a tournament's type; the old edit form's 'open'/'closed' is `access`. */

@@ -1,8 +1,9 @@
-// Finding people by name, for the friends list's search: registered users only; by display name (the
-// name every account is shown by), case ignored; the caller left out. Usernames are not searched: most
-// are generated and never shown.
+// Finding people, for the friends list's search: registered users only; a word of the display name (the
+// name every account is shown by) or of the username starting with each word typed, case ignored (so a
+// friend who told theirs is found by it); the caller left out.
 import { z } from 'zod';
 import { limit, rpc, type RpcDef } from '../lib/rpc.ts';
+import { TEXT_LIMITS } from '../lib/text-limits.ts';
 
 /** Shorter queries find nothing (an empty answer, not a refusal). */
 const MIN_QUERY = 2;
@@ -18,7 +19,7 @@ export const userRpcs: RpcDef[] = [
   rpc(
     'search_users',
     'registered',
-    z.object({ query: z.string().max(100, 'не длиннее 100 символов.'), limit: limit(20, 50) }),
+    z.object({ query: z.string().max(TEXT_LIMITS.userSearch, `не длиннее ${TEXT_LIMITS.userSearch} символов.`), limit: limit(20, 50) }),
     async ({ input, userId, nk }): Promise<{ users: FoundUser[] }> => {
       const text = input.query.trim();
       if (text.length < MIN_QUERY) return { users: [] };

@@ -3,12 +3,13 @@
 // http becomes https.
 import { z } from 'zod';
 import { invalid } from '@tribuna/server';
+import { TEXT_LIMITS } from '../lib/text-limits.ts';
 
 const ALLOWED =
   'принимаются только ссылки на видео YouTube (youtube.com, youtu.be), VK Видео (vk.com, vkvideo.ru) и Rutube (rutube.ru)';
 export const NOT_ALLOWED = `embed_url: ${ALLOWED}.`;
 export const NO_VIDEO = `embed_url: в ссылке не найдено видео; ${ALLOWED}.`;
-const MAX_LENGTH = 2000;
+const MAX_LENGTH = TEXT_LIMITS.embedUrl;
 
 const YOUTUBE = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com']);
 const YOUTUBE_NOCOOKIE = new Set(['youtube-nocookie.com', 'www.youtube-nocookie.com']);

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { invalid } from '@tribuna/server';
 import { cursor, descriptionField, directionField, int32Field, limit, lineField, rpc, titleField, uuid, type RpcDef } from '../lib/rpc.ts';
+import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { requireManager, teamAccess } from '../teams/access.ts';
 import { deleteAndRestore, itemAccess, listing, sectionAccess } from '../teams/media.ts';
 import { embedField, embedUrl } from './embed.ts';
@@ -25,16 +26,16 @@ import {
 const sections = sectionAccess(getSection);
 const videos = itemAccess(getVideo, 'Видео не найдено.');
 
-/** Up to 20 tags of 1 to 50 characters; repeats are dropped. */
+/** Up to 20 tags of 1 to 50 characters (TEXT_LIMITS); repeats are dropped. */
 const tagsField = z
-  .array(lineField(50).refine((s) => s.length > 0, 'пустой тег.'), { error: 'ожидался список тегов.' })
-  .max(20, 'не больше 20 тегов.')
+  .array(lineField(TEXT_LIMITS.videoTag).refine((s) => s.length > 0, 'пустой тег.'), { error: 'ожидался список тегов.' })
+  .max(TEXT_LIMITS.videoTags, `не больше ${TEXT_LIMITS.videoTags} тегов.`)
   .transform((tags) => [...new Set(tags)]);
 const queryField = z
   .string({ error: (iss) => (iss.input === undefined ? 'введите запрос.' : 'ожидалась строка.') })
   .trim()
   .min(1, 'введите запрос.')
-  .max(200, 'не длиннее 200 символов.')
+  .max(TEXT_LIMITS.videoSearch, `не длиннее ${TEXT_LIMITS.videoSearch} символов.`)
   .refine((s) => !s.includes('\u0000'), 'недопустимые символы.');
 const sortByField = z.enum(['sort_order', 'create_time', 'title'], { error: "ожидалось 'sort_order', 'create_time' или 'title'." });
 const idsField = z

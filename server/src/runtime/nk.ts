@@ -157,7 +157,7 @@ export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams
   accountDeleteId(userId: string): Promise<void>;
   usersGetId(userIds: string[]): Promise<NkUser[]>;
   usersGetUsername(usernames: string[]): Promise<NkUser[]>;
-  /** Named users whose display name contains `text` (case ignored), by name, `exceptId` left out; at most `limit` (1-100). */
+  /** Named users with a word of the display name or username starting with each word of `text` (case ignored), by name, `exceptId` left out; at most `limit` (1-100). */
   usersSearch(text: string, limit: number, exceptId?: string): Promise<NkUser[]>;
   usersBanId(userIds: string[]): Promise<void>;
   usersUnbanId(userIds: string[]): Promise<void>;

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../test/render.tsx';
@@ -88,7 +88,7 @@ describe('header', () => {
     expect(header.querySelector('a[href="/buyCoins"]')).toBeNull();
   });
 
-  it('shows signed-in users the wallet as currency and amount pairs, their display name and a logout button', async () => {
+  it('shows signed-in users the wallet as currency and amount pairs (in Russian), their display name and a logout button', async () => {
     signIn();
     getAccount.mockResolvedValue({ user: { id: 'u-1', username: 'xKqPzRtLmN', display_name: 'Мария Иванова' }, wallet: { COIN: 1500, GEM: 7 } });
     const user = userEvent.setup();
@@ -100,19 +100,22 @@ describe('header', () => {
     const wallet = within(header).getByTitle('Купить коины');
     expect(wallet).toHaveAttribute('href', '/buyCoins');
     const pairs = [...wallet.querySelectorAll('.wallet-pair')].map((p) => p.textContent);
-    expect(pairs).toEqual([`COIN ${formatNumber(1500)}`, `GEM ${formatNumber(7)}`]);
+    // Currencies are read by their Russian names; a code without one is shown as it is.
+    expect(pairs).toEqual([`Коины ${formatNumber(1500)}`, `GEM ${formatNumber(7)}`]);
+    expect(wallet.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
     expect(within(header).queryByRole('link', { name: 'Войти' })).not.toBeInTheDocument();
     expect(within(header).queryByRole('link', { name: 'Регистрация' })).not.toBeInTheDocument();
     await user.click(within(header).getByRole('button', { name: 'Выйти' }));
     expect(logout).toHaveBeenCalledTimes(1);
   });
 
-  it('shows a signed-in user without coins COIN 0, linking to the shop', async () => {
+  it('shows a signed-in user without coins «Коины 0», linking to the shop', async () => {
     signIn();
     getAccount.mockResolvedValue({ user: { id: 'u-1', username: 'xKqPzRtLmN', display_name: 'Мария' }, wallet: {} });
     renderPage(<RootLayout />);
     const wallet = await within(screen.getByRole('banner')).findByTitle('Купить коины');
-    expect([...wallet.querySelectorAll('.wallet-pair')].map((p) => p.textContent)).toEqual(['COIN 0']);
+    expect([...wallet.querySelectorAll('.wallet-pair')].map((p) => p.textContent)).toEqual(['Коины 0']);
+    expect(wallet.textContent).not.toMatch(/COIN/);
   });
 
   it('never shows a random username: an account without a display name reads "Участник"', async () => {
@@ -122,6 +125,54 @@ describe('header', () => {
     const header = screen.getByRole('banner');
     expect(await within(header).findByRole('link', { name: 'Участник' })).toHaveAttribute('href', '/user/profile');
     expect(within(header).queryByText('xKqPzRtLmN')).not.toBeInTheDocument();
+  });
+
+  it('closes the mobile menu on Escape, giving the focus back to its button', async () => {
+    const user = userEvent.setup();
+    renderPage(<RootLayout />);
+    const toggle = screen.getByRole('button', { name: 'Меню' });
+    await user.click(toggle);
+    expect(document.getElementById('mobile-menu')).toBeInTheDocument();
+    within(document.getElementById('mobile-menu')!).getAllByRole('link')[1].focus();
+    await user.keyboard('{Escape}');
+    expect(document.getElementById('mobile-menu')).not.toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('closes the mobile menu on a tap outside it, and not on one inside', async () => {
+    const user = userEvent.setup();
+    renderPage(<RootLayout />);
+    await user.click(screen.getByRole('button', { name: 'Меню' }));
+    const panel = document.getElementById('mobile-menu')!;
+    fireEvent.pointerDown(within(panel).getByRole('navigation'));
+    expect(document.getElementById('mobile-menu')).toBeInTheDocument();
+    fireEvent.pointerDown(screen.getByRole('main'));
+    expect(document.getElementById('mobile-menu')).not.toBeInTheDocument();
+    // The button itself toggles it, as before.
+    await user.click(screen.getByRole('button', { name: 'Меню' }));
+    expect(document.getElementById('mobile-menu')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Меню' }));
+    expect(document.getElementById('mobile-menu')).not.toBeInTheDocument();
+  });
+
+  it('closes the mobile menu after any navigation, back and forward included', async () => {
+    const user = userEvent.setup();
+    const { router } = renderPage(<RootLayout />, '/news');
+    await act(() => router.navigate('/teams'));
+    await user.click(screen.getByRole('button', { name: 'Меню' }));
+    expect(document.getElementById('mobile-menu')).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/news');
+    expect(document.getElementById('mobile-menu')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Меню' }));
+    await act(() => router.navigate(1));
+    expect(router.state.location.pathname).toBe('/teams');
+    expect(document.getElementById('mobile-menu')).not.toBeInTheDocument();
+    // Any other navigation (a redirect, a form that opens its result) closes it as well.
+    await user.click(screen.getByRole('button', { name: 'Меню' }));
+    await act(() => router.navigate('/tv-schedule'));
+    expect(document.getElementById('mobile-menu')).not.toBeInTheDocument();
   });
 
   it('gives signed-in users the notifications bell, and guests none', async () => {

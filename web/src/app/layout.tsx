@@ -1,9 +1,10 @@
 // The root layout: header with navigation and account, the page, and the footer.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { sessionManager } from '../lib/nakama/session.ts';
 import { useAccount } from '../stores/account.ts';
 import { useAuthenticated } from '../stores/session.ts';
+import { currencyName } from '../shared/i18n/currency.ts';
 import { formatNumber } from '../shared/i18n/number.ts';
 import { initials, personName } from '../shared/lib/person.ts';
 import { withReturn } from '../shared/lib/return-to.ts';
@@ -29,10 +30,21 @@ function Wallet({ wallet }: { wallet: Record<string, number> }) {
     <Link to="/buyCoins" className="wallet" title={m.buyCoins}>
       {entries.map(([currency, amount]) => (
         <span key={currency} className="wallet-pair">
-          <span className="wallet-currency">{currency}</span> <strong>{formatNumber(amount)}</strong>
+          <CoinIcon />
+          {/* On a phone the name is read, not shown: the coin says it. */}
+          <span className="wallet-currency">{currencyName(currency)}</span> <strong>{formatNumber(amount)}</strong>
         </span>
       ))}
     </Link>
+  );
+}
+
+function CoinIcon() {
+  return (
+    <svg className="wallet-coin" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+      <circle cx="8" cy="8" r="7.5" fill="#e8b004" />
+      <circle cx="8" cy="8" r="5" fill="none" stroke="#fff3c4" strokeWidth="1.5" />
+    </svg>
   );
 }
 
@@ -101,8 +113,43 @@ function MobileAccount() {
   );
 }
 
+/**
+ * The phone's menu: open until the next navigation (a link, back or forward: it stays open only on the
+ * address it was opened at), Escape (focus goes back to its button) or a tap outside it and its button.
+ */
+function useMobileMenu(toggle: RefObject<HTMLButtonElement | null>, panel: RefObject<HTMLDivElement | null>) {
+  const here = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === here.key;
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpenAt(null);
+      toggle.current?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!panel.current?.contains(target) && !toggle.current?.contains(target)) setOpenAt(null);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open, toggle, panel]);
+  return {
+    open,
+    flip: () => setOpenAt(open ? null : here.key),
+    close: () => setOpenAt(null),
+  };
+}
+
 export function RootLayout() {
-  const [menuOpen, setMenuOpen] = useState(false);
+  const menuToggle = useRef<HTMLButtonElement>(null);
+  const menuPanel = useRef<HTMLDivElement>(null);
+  const menu = useMobileMenu(menuToggle, menuPanel);
   const authenticated = useAuthenticated();
   return (
     <div className="app">
@@ -116,11 +163,11 @@ export function RootLayout() {
           {authenticated && <NavLink to="/schedule">{m.mySchedule}</NavLink>}
         </nav>
         <Account />
-        <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="mobile-menu" onClick={() => setMenuOpen((o) => !o)}>
+        <button ref={menuToggle} type="button" className="menu-toggle" aria-expanded={menu.open} aria-controls="mobile-menu" onClick={menu.flip}>
           {m.menu}
         </button>
-        {menuOpen && (
-          <div id="mobile-menu" className="menu-panel" onClick={() => setMenuOpen(false)}>
+        {menu.open && (
+          <div ref={menuPanel} id="mobile-menu" className="menu-panel" onClick={menu.close}>
             <nav className="nav-mobile" aria-label={m.mobileNav}>
               {NAV.filter((n) => n.mobile).map((n) => (
                 <NavLink key={n.to} to={n.to} end={n.end}>{n.label}</NavLink>

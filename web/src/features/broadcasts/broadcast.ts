@@ -3,6 +3,7 @@
 import { format, isSameYear, startOfDay } from 'date-fns';
 import { ru } from 'date-fns/locale';
 import type { Stream } from '@tribuna/portal/types';
+import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { broadcastMessages as m } from './messages.ts';
 
 /** Upcoming when the start lies ahead; no start, or a start now or past, is on air. */
@@ -81,7 +82,7 @@ export function validateBroadcast(v: BroadcastValues, opts: { editing?: boolean;
   const titleLength = Array.from(title).length;
   if (!title) errors.title = m.titleRequired;
   else if (titleLength < 5) errors.title = m.titleTooShort;
-  else if (titleLength > 120) errors.title = m.titleTooLong;
+  else if (titleLength > TEXT_LIMITS.streamTitle) errors.title = m.titleTooLong;
   const description = v.description.trim();
   if (!description) errors.description = m.descriptionRequired;
   else if (Array.from(description).length < 10) errors.description = m.descriptionTooShort;

@@ -3,12 +3,13 @@
 // sent requests (cancel) and blocked users (unblock).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
+import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { realtime } from '../../lib/nakama/realtime.ts';
 import { presenceKey, type PresenceMap } from '../../shared/api/presence.ts';
 import type { PublicUser } from '../../shared/api/users.ts';
 import { apiErrorMessage } from '../../shared/lib/error-message.ts';
 import { initials, personName } from '../../shared/lib/person.ts';
-import { ErrorState } from '../../shared/ui/index.tsx';
+import { ErrorState, TextControl } from '../../shared/ui/index.tsx';
 import { useToast } from '../../shared/ui/toast.tsx';
 import { friendKeys } from '../../shared/api/friends.ts';
 import { addFriend, BLOCKED, blockFriend, deleteFriend, FRIEND, friendsQuery, INVITE_RECEIVED, INVITE_SENT, searchUsersQuery, type FriendEntry } from './api/friends.ts';
@@ -110,12 +111,13 @@ export function FriendsTab({ onWrite }: Props) {
   return (
     <div className="friends">
       <div className="friends-search">
-        <input
+        <TextControl
           type="search"
           aria-label={m.searchLabel}
           placeholder={m.search}
           value={query}
-          maxLength={100}
+          limit={TEXT_LIMITS.userSearch}
+          counter="near"
           onChange={(e) => setQuery(e.target.value)}
         />
       </div>

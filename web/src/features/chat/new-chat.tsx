@@ -1,9 +1,11 @@
 // A named chat with chosen friends (create_chat): the name and at least one participant are required.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { createChat, type Chat } from '../../shared/api/chat.ts';
 import { apiErrorMessage } from '../../shared/lib/error-message.ts';
 import { personName } from '../../shared/lib/person.ts';
+import { Field } from '../../shared/ui/index.tsx';
 import { FRIEND, friendsQuery } from './api/friends.ts';
 import { chatMessages as m } from './messages.ts';
 
@@ -41,10 +43,7 @@ export function NewChatForm({ onCreated, onCancel }: { onCreated(chat: Chat): vo
   return (
     <form className="new-chat" onSubmit={(e) => void submit(e)} noValidate>
       <h3>{m.newChatTitle}</h3>
-      <div className="field">
-        <label htmlFor="new-chat-name">{m.chatName}</label>
-        <input id="new-chat-name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} autoFocus />
-      </div>
+      <Field label={m.chatName} id="new-chat-name" value={name} limit={TEXT_LIMITS.chatName} onChange={(e) => setName(e.target.value)} autoFocus />
       <fieldset className="new-chat-people">
         <legend>{m.participants}</legend>
         {mutual.length ? (

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/nakama/errors.ts';
 import { useTeam } from '../../shared/api/teams.ts';
 import { ErrorState, Notice, Spinner } from '../../shared/ui/index.tsx';
 import { confirmedPlayersQuery, currentFormation, formationsQuery, positionsQuery } from './api/locker.ts';
-import { lockerMessages as m } from './messages.ts';
+import { formationName, lockerMessages as m } from './messages.ts';
 import { usePitchHeight } from './use-pitch-height.ts';
 import './locker.css';
 
@@ -75,7 +75,7 @@ export function Component() {
   return (
     <div className="stack">
       <div className="locker3d-head">
-        <h2>{m.title3d}{current ? `: ${current.name}` : ''}</h2>
+        <h2>{m.title3d}{current ? `: ${formationName(current.name)}` : ''}</h2>
         <Link className="btn btn-ghost" to="../locker" relative="path">{m.back2d}</Link>
       </div>
       {sceneFailed ? (

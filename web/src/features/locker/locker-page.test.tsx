@@ -55,6 +55,16 @@ const settle = async () => {
 };
 
 describe('locker room', () => {
+  it("shows the team's first formation, stored as 'default', as «Основная»", async () => {
+    server();
+    open();
+    const select = await screen.findByLabelText('Формация');
+    const options = [...(select as HTMLSelectElement).options].map((o) => o.textContent);
+    expect(options).toContain('Основная');
+    expect(options).not.toContain('default');
+    expect(select).toHaveValue('f1');
+  });
+
   it('creates "Формация N" as the default and says so for 3 seconds', async () => {
     server({ create_team_formation: () => ({ id: 'f3', teamId: 't1', name: 'Формация 3', isDefault: true }) });
     const user = userEvent.setup();
@@ -288,7 +298,7 @@ describe('locker room', () => {
     open();
     const chip = await screen.findByTestId('bench-p1');
     expect(chip).toHaveAccessibleDescription(
-      'Чтобы взять игрока, нажмите пробел или Enter. Стрелки перемещают его, пробел или Enter ставят его на поле, Escape отменяет перемещение.',
+      'Чтобы взять игрока, нажмите пробел или Enter. Стрелки перемещают его, пробел или Enter ставят его на поле, Esc отменяет перемещение.',
     );
     expect(chip).not.toHaveAttribute('aria-roledescription');
     chip.focus();

@@ -17,7 +17,7 @@ import {
 import { Bench, ChipContent, fullName } from './bench.tsx';
 import { FormationDelete } from './formation-delete.tsx';
 import { announcements, BENCH_ID, draggedPlayer, landing, screenReaderInstructions } from './dnd.ts';
-import { lockerMessages as m } from './messages.ts';
+import { formationName, lockerMessages as m } from './messages.ts';
 import { Pitch, type PitchToken } from './pitch.tsx';
 import { TeamChat } from './team-chat.tsx';
 import { useMoveBurst, type Move } from './use-move-burst.ts';
@@ -193,7 +193,7 @@ export function Component() {
           <div className="field">
             <label htmlFor="formation">{m.formation}</label>
             <select id="formation" value={current?.id ?? ''} disabled={!canManage} onChange={(e) => void chooseFormation(e.target.value)}>
-              {list.map((f) => <option key={f.id} value={f.id}>{f.name}</option>)}
+              {list.map((f) => <option key={f.id} value={f.id}>{formationName(f.name)}</option>)}
               {canManage && <option value={NEW}>{m.createNew}</option>}
             </select>
           </div>

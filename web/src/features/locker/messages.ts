@@ -1,3 +1,6 @@
+/** Every team's first formation is stored under the spec's name 'default' (its key); users read «Основная». */
+export const formationName = (name: string) => (name === 'default' ? 'Основная' : name);
+
 export const lockerMessages = {
   title: 'Раздевалка',
   formation: 'Формация',
@@ -41,7 +44,7 @@ export const lockerMessages = {
 /** What a screen reader hears while a player is dragged: Russian, by the player's name. */
 export const dragMessages = {
   instructions:
-    'Чтобы взять игрока, нажмите пробел или Enter. Стрелки перемещают его, пробел или Enter ставят его на поле, Escape отменяет перемещение.',
+    'Чтобы взять игрока, нажмите пробел или Enter. Стрелки перемещают его, пробел или Enter ставят его на поле, Esc отменяет перемещение.',
   picked: (name: string) => `Игрок ${name} поднят.`,
   overPitch: (name: string) => `Игрок ${name} над полем.`,
   overBench: (name: string) => `Игрок ${name} над скамейкой запасных.`,

@@ -64,7 +64,7 @@ export function Component() {
             {sections.map((s) => (
               <li key={s.id}>
                 <button type="button" className={s.delete_time ? 'media-section deleted' : 'media-section'} aria-pressed={s.id === selected?.id} onClick={() => setSelectedId(s.id)}>
-                  <span>{s.title}</span>
+                  <span className="media-section-name" title={s.title}>{s.title}</span>
                   <span className="media-section-count">{m.photoCount(formatNumber(s.photo_count ?? 0))}</span>
                   {s.delete_time && <span className="photo-badge">{m.deletedBadge}</span>}
                 </button>

@@ -34,14 +34,14 @@ export const profileMessages = {
 };
 
 export const LANGUAGES: Array<{ value: string; label: string }> = [
-  { value: 'en-US', label: 'English (en-US)' },
-  { value: 'ru-RU', label: 'Русский (ru-RU)' },
-  { value: 'es-ES', label: 'Español (es-ES)' },
-  { value: 'fr-FR', label: 'Français (fr-FR)' },
+  { value: 'en-US', label: 'Английский (США)' },
+  { value: 'ru-RU', label: 'Русский' },
+  { value: 'es-ES', label: 'Испанский' },
+  { value: 'fr-FR', label: 'Французский' },
 ];
 
 export const TIMEZONES: Array<{ value: string; label: string }> = [
-  { value: 'Europe/Moscow', label: 'Москва (Europe/Moscow)' },
-  { value: 'Europe/London', label: 'Лондон (Europe/London)' },
-  { value: 'America/New_York', label: 'Нью-Йорк (America/New_York)' },
+  { value: 'Europe/Moscow', label: 'Москва' },
+  { value: 'Europe/London', label: 'Лондон' },
+  { value: 'America/New_York', label: 'Нью-Йорк' },
 ];

@@ -76,8 +76,9 @@ describe('profile', () => {
     const { container } = renderPage(<ProfilePage />, '/user/profile');
     expect(await screen.findByText('Казань')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Иван' })).toBeInTheDocument();
-    expect(screen.getByText('English (en-US)')).toBeInTheDocument();
-    expect(screen.getByText('Лондон (Europe/London)')).toBeInTheDocument();
+    // Languages and timezones read in Russian, without their codes.
+    expect(screen.getByText('Английский (США)')).toBeInTheDocument();
+    expect(screen.getByText('Лондон')).toBeInTheDocument();
     // The avatar is shown once: in its upload field.
     expect([...container.querySelectorAll('img')].map((i) => i.getAttribute('src')).filter((src) => src === '/uploads/f-1')).toHaveLength(1);
     expect(await screen.findByRole('link', { name: /Сидоров Иван Петрович/ })).toHaveAttribute('href', '/players/p-1');
@@ -94,6 +95,7 @@ describe('profile', () => {
     const language = screen.getByLabelText('Язык');
     expect(within(language).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual(['en-US', 'ru-RU', 'es-ES', 'fr-FR']);
     expect(language).toHaveValue('ru-RU');
+    expect(within(language).getAllByRole('option').map((o) => o.textContent)).toEqual(['Английский (США)', 'Русский', 'Испанский', 'Французский']);
     const timezone = screen.getByLabelText('Часовой пояс');
     expect(within(timezone).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual([
       '',

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { BYTE_LIMITS, TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { updateAccount, type Account } from '../../lib/nakama/account.ts';
 import { ApiError } from '../../lib/nakama/errors.ts';
 import { fileUrl } from '../../lib/nakama/upload.ts';
@@ -17,7 +18,7 @@ import { LANGUAGES, TIMEZONES, profileMessages as m } from './messages.ts';
 
 const AVATAR_PREFIX = '/uploads/';
 
-/** The label of a value, or of the first entry of its language ('en' reads as English (en-US)). */
+/** The label of a value, or of the first entry of its language ('en' reads as «Английский (США)»). */
 function labelOf(list: Array<{ value: string; label: string }>, value: string | undefined): string {
   return (list.find((x) => x.value === value) ?? list.find((x) => x.value.startsWith(`${value}-`)))?.label ?? value ?? '';
 }
@@ -75,8 +76,8 @@ function ProfileForm({ account, onDone }: { account: Account; onDone(): void }) 
   };
   return (
     <form className="form-grid" onSubmit={submit} noValidate>
-      <Field label={m.displayName} name="display_name" maxLength={255} required value={displayName} error={errors.display_name} hint={m.displayNameHint} onChange={(e) => setDisplayName(e.target.value)} />
-      <Field label={m.username} name="username" maxLength={128} autoComplete="username" value={username} error={errors.username} hint={m.usernameHint} onChange={(e) => setUsername(e.target.value)} />
+      <Field label={m.displayName} name="display_name" limit={TEXT_LIMITS.displayName} required value={displayName} error={errors.display_name} hint={m.displayNameHint} onChange={(e) => setDisplayName(e.target.value)} />
+      <Field label={m.username} name="username" limit={{ bytes: BYTE_LIMITS.username }} autoComplete="username" value={username} error={errors.username} hint={m.usernameHint} onChange={(e) => setUsername(e.target.value)} />
       <SelectField label={m.language} name="lang_tag" value={langTag} onChange={(e) => setLangTag(e.target.value)}>
         {LANGUAGES.map((l) => <option key={l.value} value={l.value}>{l.label}</option>)}
       </SelectField>
@@ -84,7 +85,7 @@ function ProfileForm({ account, onDone }: { account: Account; onDone(): void }) 
         <option value="">{m.notSet}</option>
         {TIMEZONES.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
       </SelectField>
-      <Field label={m.location} name="location" maxLength={255} wide value={location} placeholder={m.locationPlaceholder} onChange={(e) => setLocation(e.target.value)} />
+      <Field label={m.location} name="location" limit={TEXT_LIMITS.location} wide value={location} placeholder={m.locationPlaceholder} onChange={(e) => setLocation(e.target.value)} />
       {errors.form && <Notice kind="error">{errors.form}</Notice>}
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>{save.isPending ? m.saving : m.save}</button>
@@ -99,7 +100,7 @@ function Details({ account }: { account: Account }) {
   return (
     <dl className="details">
       <dt>{m.username}</dt>
-      <dd>{u.username}</dd>
+      <dd data-user-content>{u.username}</dd>
       {account.email && (
         <>
           <dt>{m.email}</dt>

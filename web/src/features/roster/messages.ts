@@ -134,3 +134,16 @@ export const rosterMessages = {
   /** Screen readers announce a draggable chip or request with this. */
   draggable: 'перетаскиваемый игрок',
 };
+
+/** Said aloud while a player is dragged onto a column of the main squad. */
+export const rosterDragMessages = {
+  instructions:
+    'Чтобы взять игрока, нажмите пробел или Enter. Стрелки переносят его между колонками основного состава, пробел или Enter оставляют его в колонке, Esc отменяет перенос.',
+  somePlayer: 'без имени',
+  picked: (name: string) => `Игрок ${name} взят.`,
+  over: (name: string, column: string) => `Игрок ${name} над колонкой «${column}».`,
+  outside: (name: string) => `Игрок ${name} не над колонкой основного состава.`,
+  dropped: (name: string, column: string) => `Игрок ${name} перенесён в колонку «${column}».`,
+  notMoved: (name: string) => `Игрок ${name} остался на месте.`,
+  cancelled: (name: string) => `Перенос отменён, игрок ${name} остался на месте.`,
+};

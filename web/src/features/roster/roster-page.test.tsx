@@ -38,6 +38,23 @@ beforeEach(() => {
 });
 
 describe('roster board', () => {
+  it("announces dragging in Russian by the player's name, never an id", async () => {
+    canManage = true;
+    const user = userEvent.setup();
+    renderPage(<RosterPage />, '/teams/t1/roster', '/teams/:teamId/roster');
+    const chip = await screen.findByTestId('player-p-2');
+    expect(chip).toHaveAccessibleDescription(
+      'Чтобы взять игрока, нажмите пробел или Enter. Стрелки переносят его между колонками основного состава, пробел или Enter оставляют его в колонке, Esc отменяет перенос.',
+    );
+    chip.focus();
+    await user.keyboard(' ');
+    const live = await screen.findByText('Игрок Вратарёв И взят.');
+    expect(live.closest('[aria-live]')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText('Перенос отменён, игрок Вратарёв И остался на месте.')).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/draggable|role-\d|Picked up|Draggable item/i);
+  });
+
   it('lists requests with "Добавить", which approves as non-main with the chosen role (Substitute by default)', async () => {
     canManage = true;
     const user = userEvent.setup();

@@ -17,6 +17,7 @@ import { useApprove } from './api/approve-team-player.ts';
 import { useReject } from '../../shared/api/reject-team-player.ts';
 import { FIELD_ROLES } from '../../shared/lib/roles.ts';
 import { useSession } from '../../stores/session.ts';
+import { announcements, screenReaderInstructions, type DraggedPlayer, type RoleDrop } from './dnd.ts';
 import { InvitationsPanel } from './invitations-panel.tsx';
 import { LeaveOrRemove, nameOf } from './leave-or-remove.tsx';
 import { ROLE_GROUPS, SUBSTITUTE, rosterMessages as m } from './messages.ts';
@@ -51,7 +52,7 @@ function Who({ tp }: { tp: TeamPlayer }) {
 }
 
 function PlayerChip({ tp, draggable, children }: { tp: TeamPlayer; draggable: boolean; children?: ReactNode }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: tp.id, disabled: !draggable });
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: tp.id, disabled: !draggable, data: { name: nameOf(tp) } satisfies DraggedPlayer });
   return (
     <div
       ref={setNodeRef}
@@ -82,7 +83,7 @@ function RoleColumn({ role, label, players, canManage, error, onRemove, leave }:
   /** The control by which the viewer's own player leaves, where they may not manage the team. */
   leave(tp: TeamPlayer): ReactNode;
 }) {
-  const { setNodeRef, isOver } = useDroppable({ id: `role-${role}`, disabled: !canManage });
+  const { setNodeRef, isOver } = useDroppable({ id: `role-${role}`, disabled: !canManage, data: { label } satisfies RoleDrop });
   return (
     <section ref={setNodeRef} className={`role-column${isOver ? ' over' : ''}${error ? ' error' : ''}`} aria-label={label} data-testid={`column-${role}`}>
       <h3>{label}</h3>
@@ -114,7 +115,7 @@ function RoleColumn({ role, label, players, canManage, error, onRemove, leave }:
 // handle (the number and name) onto a role column.
 function Request({ tp, onAdd, onDecline, busy }: { tp: TeamPlayer; onAdd(role: number): void; onDecline(): void; busy: boolean }) {
   const [role, setRole] = useState(tp.field_role || SUBSTITUTE);
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: tp.id, disabled: busy });
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: tp.id, disabled: busy, data: { name: nameOf(tp) } satisfies DraggedPlayer });
   return (
     <li ref={setNodeRef} className={`request${isDragging ? ' dragging' : ''}`} style={{ transform: CSS.Translate.toString(transform) }}>
       <span className="request-handle draggable" data-testid={`request-${tp.player_id}`} {...listeners} {...attributes} aria-roledescription={m.draggable}>
@@ -197,6 +198,7 @@ export function Component() {
     <DndContext
       sensors={sensors}
       collisionDetection={collision}
+      accessibility={{ announcements, screenReaderInstructions }}
       onDragStart={() => {
         dragging.current = true;
       }}

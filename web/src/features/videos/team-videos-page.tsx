@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { useTeam } from '../../shared/api/teams.ts';
 import { apiErrorMessage } from '../../shared/lib/error-message.ts';
 import { useSelected } from '../../shared/lib/use-selected.ts';
-import { Button, EmptyState, ErrorState, LoadMore, Spinner } from '../../shared/ui/index.tsx';
+import { Button, EmptyState, ErrorState, LoadMore, Spinner, TextControl } from '../../shared/ui/index.tsx';
 import { SectionDialog } from '../../shared/ui/section-dialog.tsx';
 import { SectionHead, ShowDeletedButton } from '../../shared/ui/section-head.tsx';
 import { useToast } from '../../shared/ui/toast.tsx';
@@ -55,7 +55,7 @@ export function Component() {
 
   function submitSearch(e: FormEvent) {
     e.preventDefault();
-    setSearch(draft.trim().slice(0, SEARCH_MAX));
+    setSearch(draft.trim());
   }
 
   return (
@@ -73,7 +73,9 @@ export function Component() {
 
       <form role="search" className="video-search" onSubmit={submitSearch}>
         <label htmlFor="video-search-input" className="visually-hidden">{m.searchLabel}</label>
-        <input id="video-search-input" type="search" placeholder={m.searchPlaceholder} maxLength={SEARCH_MAX} value={draft} onChange={(e) => setDraft(e.target.value)} />
+        <span className="text-box video-search-box">
+          <TextControl id="video-search-input" type="search" placeholder={m.searchPlaceholder} limit={SEARCH_MAX} counter="near" value={draft} onChange={(e) => setDraft(e.target.value)} />
+        </span>
         <button type="submit" className="btn btn-primary">{m.search}</button>
         {search && (
           <Button

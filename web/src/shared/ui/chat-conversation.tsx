@@ -4,13 +4,14 @@
 // they come, and the chat's unread count is 0 while it is open. Used by the chat widget and the locker room.
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { chatKeys, chatMessagesQuery, markMessagesRead, sendMessage, showChat, withChatMessage, type Chat, type ChatMessage, type ChatMessagePages } from '../api/chat.ts';
 import { useUsers } from '../api/users.ts';
 import { conversationMessages as m } from '../i18n/chat.ts';
 import { relativeTime } from '../i18n/relative-time.ts';
 import { apiErrorMessage } from '../lib/error-message.ts';
 import { personName } from '../lib/person.ts';
-import { ErrorState } from './index.tsx';
+import { ErrorState, TextControl } from './index.tsx';
 import { useToast } from './toast.tsx';
 import './chat-conversation.css';
 
@@ -176,20 +177,24 @@ export function ChatConversation({ chat, selfId, title, onBack, onLoadError, act
       )}
       <div className="conv-body">{body}</div>
       <form className="conv-form" onSubmit={(e) => void send(e)}>
-        <textarea
-          ref={inputRef}
-          className="conv-input"
-          rows={1}
-          aria-label={m.input}
-          placeholder={m.placeholder}
-          value={text}
-          maxLength={4000}
-          onChange={(e) => {
-            setText(e.target.value);
-            grow(e.target);
-          }}
-          onKeyDown={onKeyDown}
-        />
+        <span className="text-box conv-input-box">
+          <TextControl
+            multiline
+            ref={inputRef}
+            className="conv-input"
+            rows={1}
+            aria-label={m.input}
+            placeholder={m.placeholder}
+            value={text}
+            limit={TEXT_LIMITS.chatMessage}
+            counter="near"
+            onChange={(e) => {
+              setText(e.target.value);
+              grow(e.target);
+            }}
+            onKeyDown={onKeyDown}
+          />
+        </span>
         <button type="submit" className="btn btn-primary conv-send" disabled={!text.trim() || sending}>{m.send}</button>
       </form>
     </section>

@@ -1,5 +1,5 @@
 // Small building blocks every page uses: buttons, fields, states, progress.
-import { useEffect, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useEffect, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { formatNumber } from '../i18n/number.ts';
 
 export function Button({ variant = 'primary', className = '', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'ghost' | 'danger' }) {
@@ -11,63 +11,7 @@ export function ToggleButton({ pressed, ...rest }: Omit<ButtonHTMLAttributes<HTM
   return <Button variant={pressed ? 'primary' : 'ghost'} aria-pressed={pressed} {...rest} />;
 }
 
-interface FieldFrame {
-  label: string;
-  error?: string;
-  hint?: string;
-  /** Spans both columns of a .form-grid. */
-  wide?: boolean;
-}
-
-/** A labelled control with its hint or error, the same for inputs, text areas and selects. */
-function FieldFrame({ label, error, hint, wide, fieldId, children }: FieldFrame & { fieldId: string; children: ReactNode }) {
-  return (
-    <div className={wide ? 'field span-2' : 'field'}>
-      <label htmlFor={fieldId}>{label}</label>
-      {children}
-      {hint && !error && <small id={`${fieldId}-hint`} className="field-hint">{hint}</small>}
-      {error && (
-        <small id={`${fieldId}-error`} className="field-error" role="alert">
-          {error}
-        </small>
-      )}
-    </div>
-  );
-}
-
-const described = (fieldId: string, error?: string, hint?: string) => ({
-  'aria-invalid': error ? true : undefined,
-  'aria-describedby': error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined,
-});
-
-export function Field({ label, error, hint, wide, id, ...rest }: FieldFrame & InputHTMLAttributes<HTMLInputElement>) {
-  const fieldId = id ?? `f-${rest.name ?? label}`;
-  return (
-    <FieldFrame label={label} error={error} hint={hint} wide={wide} fieldId={fieldId}>
-      <input id={fieldId} {...described(fieldId, error, hint)} {...rest} />
-    </FieldFrame>
-  );
-}
-
-export function TextAreaField({ label, error, hint, wide = true, id, ...rest }: FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const fieldId = id ?? `f-${rest.name ?? label}`;
-  return (
-    <FieldFrame label={label} error={error} hint={hint} wide={wide} fieldId={fieldId}>
-      <textarea id={fieldId} rows={4} {...described(fieldId, error, hint)} {...rest} />
-    </FieldFrame>
-  );
-}
-
-export function SelectField({ label, error, hint, wide, id, children, ...rest }: FieldFrame & SelectHTMLAttributes<HTMLSelectElement>) {
-  const fieldId = id ?? `f-${rest.name ?? label}`;
-  return (
-    <FieldFrame label={label} error={error} hint={hint} wide={wide} fieldId={fieldId}>
-      <select id={fieldId} {...described(fieldId, error, hint)} {...rest}>
-        {children}
-      </select>
-    </FieldFrame>
-  );
-}
+export { Field, SelectField, TextAreaField, TextControl } from './fields.tsx';
 
 /** A spinner that appears only after a short delay, so fast loads do not flicker. */
 export function Spinner({ label = 'Загрузка…', delayMs = 250 }: { label?: string; delayMs?: number }) {

@@ -1,12 +1,12 @@
 // Create a section of a team's photos or videos, or change its title and description.
 import { useState, type FormEvent } from 'react';
+import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { sectionMessages as m } from '../i18n/sections.ts';
 import { apiErrorMessage } from '../lib/error-message.ts';
+import { measure } from '../lib/text-length.ts';
 import { Dialog } from './dialog.tsx';
-import { Button, Field, Notice } from './index.tsx';
+import { Button, Field, Notice, TextAreaField } from './index.tsx';
 import { useToast } from './toast.tsx';
-
-const SECTION_TITLE_MAX = 200;
 
 /** The part of a TanStack mutation the dialog uses. */
 interface Mutation<I, R> {
@@ -51,7 +51,7 @@ export function SectionDialog<S extends { id: string; title: string; description
   async function submit(e: FormEvent) {
     e.preventDefault();
     const t = title.trim();
-    const problem = !t ? titleRequired : t.length > SECTION_TITLE_MAX ? m.titleTooLong : undefined;
+    const problem = !t ? titleRequired : measure(t, TEXT_LIMITS.mediaTitle) > TEXT_LIMITS.mediaTitle ? m.titleTooLong : undefined;
     setError(problem);
     if (problem) return;
     setFailure(undefined);
@@ -73,11 +73,8 @@ export function SectionDialog<S extends { id: string; title: string; description
   return (
     <Dialog title={section ? m.formEdit : m.formCreate} onClose={onClose}>
       <form className="stack" onSubmit={submit} noValidate>
-        <Field label={m.title} id={`${idPrefix}-title`} data-autofocus maxLength={SECTION_TITLE_MAX} value={title} error={error} onChange={(e) => setTitle(e.target.value)} />
-        <div className="field">
-          <label htmlFor={`${idPrefix}-description`}>{m.description}</label>
-          <textarea id={`${idPrefix}-description`} rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
-        </div>
+        <Field label={m.title} id={`${idPrefix}-title`} data-autofocus limit={TEXT_LIMITS.mediaTitle} value={title} error={error} onChange={(e) => setTitle(e.target.value)} />
+        <TextAreaField label={m.description} id={`${idPrefix}-description`} rows={3} limit={TEXT_LIMITS.mediaDescription} value={description} onChange={(e) => setDescription(e.target.value)} />
         {failure && <Notice kind="error">{failure}</Notice>}
         <div className="dialog-actions">
           <Button variant="ghost" onClick={onClose}>{m.cancel}</Button>

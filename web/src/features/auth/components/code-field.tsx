@@ -12,7 +12,8 @@ export function CodeField({ value, onChange }: { value: string; onChange: (code:
       hint={m.codeHint}
       inputMode="numeric"
       autoComplete="one-time-code"
-      maxLength={CODE_LENGTH}
+      limit={CODE_LENGTH}
+      counter="near"
       value={value}
       onChange={(e) => onChange(e.target.value.slice(0, CODE_LENGTH))}
     />

@@ -1,6 +1,7 @@
 // After a first sign-in by code: the name others will see, prefilled with the part of the address
 // before @ (which the account already has); skipping keeps that one.
 import { useState, type FormEvent } from 'react';
+import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { updateAccount } from '../../../lib/nakama/account.ts';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { Button, Field } from '../../../shared/ui/index.tsx';
@@ -30,7 +31,7 @@ export function NameStep({ email, onDone }: { email: string; onDone(): void }) {
   return (
     <form className="stack" onSubmit={save} noValidate>
       <p>{m.nameIntro}</p>
-      <Field label={m.displayName} name="display_name" autoComplete="name" maxLength={255} value={name} error={error} hint={m.nameHint} onChange={(e) => setName(e.target.value)} autoFocus />
+      <Field label={m.displayName} name="display_name" autoComplete="name" limit={TEXT_LIMITS.displayName} value={name} error={error} hint={m.nameHint} onChange={(e) => setName(e.target.value)} autoFocus />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={saving}>{m.nameSave}</button>
         <Button variant="ghost" onClick={onDone} disabled={saving}>{m.nameSkip}</Button>

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { BYTE_LIMITS, TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { NakamaSession, type Session } from '../../../lib/nakama/client.ts';
 import { sessionManager } from '../../../lib/nakama/session.ts';
 import { useAuthenticated } from '../../../stores/session.ts';
@@ -161,7 +162,7 @@ export function Component() {
       )}
       {step === 'email' && (
         <form className="stack" onSubmit={send} noValidate>
-          <Field label={m.email} name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Field label={m.email} name="email" type="email" autoComplete="email" required limit={TEXT_LIMITS.email} counter="near" value={email} onChange={(e) => setEmail(e.target.value)} />
           {consentBox}
           <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={!consent || loading || !email.trim()}>
@@ -184,8 +185,8 @@ export function Component() {
       )}
       {step === 'password' && (
         <form className="stack" onSubmit={signInWithPassword} noValidate>
-          <Field label={m.email} name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          <Field label={m.password} name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Field label={m.email} name="email" type="email" autoComplete="email" required limit={TEXT_LIMITS.email} counter="near" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Field label={m.password} name="password" type="password" autoComplete="current-password" required limit={{ bytes: BYTE_LIMITS.password }} counter="near" value={password} onChange={(e) => setPassword(e.target.value)} />
           {consentBox}
           <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={!consent || loading || !email.trim() || !password}>

@@ -2,6 +2,7 @@
 // the code mailed to the address, which confirms it (an address counts only once proven).
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { BYTE_LIMITS, TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { register } from '../../../lib/nakama/account.ts';
 import type { Session } from '../../../lib/nakama/client.ts';
 import { ApiError } from '../../../lib/nakama/errors.ts';
@@ -91,10 +92,10 @@ export function Component() {
         </div>
       ) : (
         <form className="form-grid" onSubmit={submit} noValidate>
-          <Field label={m.username} name="username" autoComplete="username" hint={m.usernameHint} value={username} error={errors.username} onChange={(e) => setUsername(e.target.value)} />
-          <Field label={m.email} name="email" type="email" autoComplete="email" value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
-          <Field label={m.password} name="password" type="password" autoComplete="new-password" hint={m.passwordHint} value={password} error={errors.password} onChange={(e) => setPassword(e.target.value)} />
-          <Field label={m.passwordRepeat} name="password_repeat" type="password" autoComplete="new-password" value={repeat} error={errors.repeat} onChange={(e) => setRepeat(e.target.value)} />
+          <Field label={m.username} name="username" autoComplete="username" limit={{ bytes: BYTE_LIMITS.username }} hint={m.usernameHint} value={username} error={errors.username} onChange={(e) => setUsername(e.target.value)} />
+          <Field label={m.email} name="email" type="email" autoComplete="email" limit={TEXT_LIMITS.email} counter="near" value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
+          <Field label={m.password} name="password" type="password" autoComplete="new-password" limit={{ bytes: BYTE_LIMITS.password }} counter="near" hint={m.passwordHint} value={password} error={errors.password} onChange={(e) => setPassword(e.target.value)} />
+          <Field label={m.passwordRepeat} name="password_repeat" type="password" autoComplete="new-password" limit={{ bytes: BYTE_LIMITS.password }} counter="near" value={repeat} error={errors.repeat} onChange={(e) => setRepeat(e.target.value)} />
           <Consent checked={consent} error={consentError} onChange={(v) => { setConsent(v); if (v) setConsentError(false); }} />
           {errors.form && <Notice kind="error">{errors.form}</Notice>}
           <div className="form-actions">

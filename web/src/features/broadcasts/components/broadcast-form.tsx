@@ -1,6 +1,7 @@
 // The fields of a broadcast, for creating and editing: title, description, video link (with the hosts
 // allowed), tags by commas, an optional start time.
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { TEXT_LIMITS, tagsBoxLimit } from '@tribuna/portal/text-limits';
 import { Field, TextAreaField } from '../../../shared/ui/index.tsx';
 import { validateBroadcast, type BroadcastErrors, type BroadcastValues } from '../broadcast.ts';
 import { broadcastMessages as m } from '../messages.ts';
@@ -29,10 +30,10 @@ export function BroadcastForm({ initial, editing = false, status, actions, onSub
 
   return (
     <form className="form-grid broadcast-form" onSubmit={submit} noValidate>
-      <Field label={m.title} name="title" wide hint={m.titleHint} maxLength={120} value={v.title} error={errors.title} onChange={(e) => set({ title: e.target.value })} />
-      <TextAreaField label={m.description} name="description" hint={m.descriptionHint} rows={5} value={v.description} error={errors.description} onChange={(e) => set({ description: e.target.value })} />
-      <Field label={m.embedUrl} name="embed_url" wide type="url" inputMode="url" placeholder="https://" hint={m.embedUrlHint} value={v.embedUrl} error={errors.embedUrl} onChange={(e) => set({ embedUrl: e.target.value })} />
-      <Field label={m.tagsField} name="tags" hint={m.tagsHint} value={v.tags} error={errors.tags} onChange={(e) => set({ tags: e.target.value })} />
+      <Field label={m.title} name="title" wide hint={m.titleHint} limit={TEXT_LIMITS.streamTitle} value={v.title} error={errors.title} onChange={(e) => set({ title: e.target.value })} />
+      <TextAreaField label={m.description} name="description" hint={m.descriptionHint} rows={5} limit={TEXT_LIMITS.streamDescription} value={v.description} error={errors.description} onChange={(e) => set({ description: e.target.value })} />
+      <Field label={m.embedUrl} name="embed_url" wide type="url" inputMode="url" placeholder="https://" hint={m.embedUrlHint} limit={TEXT_LIMITS.embedUrl} counter="near" value={v.embedUrl} error={errors.embedUrl} onChange={(e) => set({ embedUrl: e.target.value })} />
+      <Field label={m.tagsField} name="tags" hint={m.tagsHint} limit={tagsBoxLimit(TEXT_LIMITS.streamTags, TEXT_LIMITS.streamTag)} counter="near" value={v.tags} error={errors.tags} onChange={(e) => set({ tags: e.target.value })} />
       <Field label={m.startTime} name="start_time" type="datetime-local" hint={m.startHint} value={v.start} error={errors.start} onChange={(e) => set({ start: e.target.value })} />
       {status}
       <div className="form-actions">{actions}</div>

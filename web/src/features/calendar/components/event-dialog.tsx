@@ -1,10 +1,11 @@
 // Create, edit or delete a team event (managers only; the server checks it too).
 import { useState, type FormEvent } from 'react';
+import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { EVENT_TYPES, type EventType } from '../../../shared/lib/calendar.ts';
 import { EVENT_TYPE_LABELS } from '../../../shared/i18n/calendar.ts';
 import { Dialog } from '../../../shared/ui/dialog.tsx';
-import { Button, Field, Notice } from '../../../shared/ui/index.tsx';
+import { Button, Field, Notice, TextAreaField } from '../../../shared/ui/index.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useCreateTeamEvent } from '../api/create-team-event.ts';
 import { useDeleteTeamEvent } from '../api/delete-team-event.ts';
@@ -12,12 +13,9 @@ import type { TeamEvent } from '@tribuna/portal/types';
 import { useUpdateTeamEvent } from '../api/update-team-event.ts';
 import { teamCalendarMessages as m } from '../messages.ts';
 import {
-  DESCRIPTION_MAX,
   earliest,
   emptyEventForm,
   eventToForm,
-  PLACE_MAX,
-  TITLE_MAX,
   toEventTime,
   validateEventForm,
   type EventFormErrors,
@@ -94,7 +92,7 @@ function EventForm(props: { teamId: string; event?: TeamEvent; initial: EventFor
 
   return (
     <form className="stack" onSubmit={submit} noValidate>
-      <Field label={m.fieldTitle} name="title" data-autofocus required maxLength={TITLE_MAX} value={v.title} error={errors.title} onChange={(e) => set({ title: e.target.value })} />
+      <Field label={m.fieldTitle} name="title" data-autofocus required limit={TEXT_LIMITS.eventTitle} value={v.title} error={errors.title} onChange={(e) => set({ title: e.target.value })} />
       <div className="field">
         <label htmlFor="team-event-type">{m.fieldType}</label>
         <select id="team-event-type" value={v.type} aria-invalid={errors.type ? true : undefined} onChange={(e) => set({ type: e.target.value as EventType })}>
@@ -108,19 +106,16 @@ function EventForm(props: { teamId: string; event?: TeamEvent; initial: EventFor
         <Field label={m.fieldDate} name="date" type="date" required min={min?.date} value={v.date} error={errors.date} onChange={(e) => set({ date: e.target.value })} />
         <Field label={m.fieldTime} name="time" type="time" required min={min?.time} value={v.time} error={errors.time} onChange={(e) => set({ time: e.target.value })} />
       </div>
-      <Field label={m.fieldPlace} name="place" maxLength={PLACE_MAX} value={v.place} error={errors.place} onChange={(e) => set({ place: e.target.value })} />
-      <div className="field">
-        <label htmlFor="team-event-description">{m.fieldDescription}</label>
-        <textarea
-          id="team-event-description"
-          rows={3}
-          maxLength={DESCRIPTION_MAX}
-          value={v.description}
-          aria-invalid={errors.description ? true : undefined}
-          onChange={(e) => set({ description: e.target.value })}
-        />
-        {errors.description && <small className="field-error" role="alert">{errors.description}</small>}
-      </div>
+      <Field label={m.fieldPlace} name="place" limit={TEXT_LIMITS.eventPlace} value={v.place} error={errors.place} onChange={(e) => set({ place: e.target.value })} />
+      <TextAreaField
+        label={m.fieldDescription}
+        id="team-event-description"
+        rows={3}
+        limit={TEXT_LIMITS.eventDescription}
+        value={v.description}
+        error={errors.description}
+        onChange={(e) => set({ description: e.target.value })}
+      />
       {failure && <Notice kind="error">{failure}</Notice>}
       <div className="dialog-actions">
         {onDelete && (

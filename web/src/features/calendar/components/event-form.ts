@@ -1,12 +1,14 @@
 // The team event form's values, checks and conversion to the RPC's fields.
 import { format } from 'date-fns';
+import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { isEventType, parseDayKey, type EventType } from '../../../shared/lib/calendar.ts';
 import type { TeamEvent } from '@tribuna/portal/types';
+import { measure } from '../../../shared/lib/text-length.ts';
 import { teamCalendarMessages as m } from '../messages.ts';
 
-export const TITLE_MAX = 200;
-export const PLACE_MAX = 200;
-export const DESCRIPTION_MAX = 2000;
+const TITLE_MAX = TEXT_LIMITS.eventTitle;
+const PLACE_MAX = TEXT_LIMITS.eventPlace;
+const DESCRIPTION_MAX = TEXT_LIMITS.eventDescription;
 
 export interface EventFormValues {
   title: string;
@@ -53,7 +55,7 @@ export function validateEventForm(v: EventFormValues, now?: Date): EventFormErro
   const e: EventFormErrors = {};
   const title = v.title.trim();
   if (!title) e.title = m.titleRequired;
-  else if (title.length > TITLE_MAX) e.title = m.titleTooLong;
+  else if (measure(title, TITLE_MAX) > TITLE_MAX) e.title = m.titleTooLong;
   if (!isEventType(v.type)) e.type = m.typeRequired;
   if (!parseDayKey(v.date)) e.date = m.dateRequired;
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(v.time)) e.time = m.timeRequired;
@@ -62,8 +64,8 @@ export function validateEventForm(v: EventFormValues, now?: Date): EventFormErro
     if (v.date < min.date) e.date = m.dateInPast;
     else if (!e.time && min.time && v.time < min.time) e.time = m.inPast;
   }
-  if (v.place.trim().length > PLACE_MAX) e.place = m.placeTooLong;
-  if (v.description.trim().length > DESCRIPTION_MAX) e.description = m.descriptionTooLong;
+  if (measure(v.place.trim(), PLACE_MAX) > PLACE_MAX) e.place = m.placeTooLong;
+  if (measure(v.description.trim(), DESCRIPTION_MAX) > DESCRIPTION_MAX) e.description = m.descriptionTooLong;
   return e;
 }
 

@@ -2,6 +2,8 @@
 // buttons, the chosen one kept while the search changes.
 import { useDeferredValue, useState } from 'react';
 import type { Team, TeamSummary } from '@tribuna/portal/types';
+import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
+import { TextControl } from '../../../shared/ui/index.tsx';
 import { useSearchTeams } from '../api/search-teams.ts';
 import { teamAvatar } from './match-card.tsx';
 import { matchMessages as m } from '../messages.ts';
@@ -29,7 +31,7 @@ export function TeamPicker({ legend, name, value, onChange, taken, error }: Prop
       <legend>{legend}</legend>
       <div className="field">
         <label htmlFor={searchId}>{m.search}</label>
-        <input id={searchId} type="search" value={search} placeholder={m.searchPlaceholder} autoComplete="off" onChange={(e) => setSearch(e.target.value)} />
+        <TextControl id={searchId} type="search" value={search} placeholder={m.searchPlaceholder} autoComplete="off" limit={TEXT_LIMITS.teamName} counter="near" onChange={(e) => setSearch(e.target.value)} />
       </div>
       {q.isError ? (
         <p className="muted">{m.teamsFailed}</p>

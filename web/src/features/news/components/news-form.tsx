@@ -1,6 +1,7 @@
 // A news item's title, text (the editor beside its live preview) and visibility, for creating and for
 // editing. The title is checked as the server does: 5 to 120 characters after trimming.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { Field } from '../../../shared/ui/index.tsx';
 import { newsMessages as m } from '../messages.ts';
 import type { NewsDraft } from '../use-news-draft.ts';
@@ -8,7 +9,7 @@ import { NewsEditor } from './news-editor.tsx';
 import { NewsHtml } from './news-html.tsx';
 
 const TITLE_MIN = 5;
-const TITLE_MAX = 120;
+const TITLE_MAX = TEXT_LIMITS.newsTitle;
 
 function titleError(title: string): string | undefined {
   const length = [...title.trim()].length;
@@ -58,6 +59,7 @@ export function NewsForm({ initial, submitLabel, pendingLabel, pending, done = f
         label={m.title}
         name="name"
         required
+        limit={TITLE_MAX}
         hint={m.titleHint}
         error={error}
         disabled={locked}

@@ -1,4 +1,5 @@
 // A manager changes a photo's caption (its description), shown under it in the viewer; empty clears it.
+import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { useState, type FormEvent } from 'react';
 import type { Photo } from '@tribuna/portal/types';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
@@ -7,8 +8,6 @@ import { Button, Notice, TextAreaField } from '../../../shared/ui/index.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useUpdatePhoto } from '../api/update-team-photo.ts';
 import { photoMessages as m } from '../messages.ts';
-
-const CAPTION_MAX = 2000;
 
 export function CaptionDialog({ teamId, photo, number, onClose }: { teamId: string; photo: Photo; number: number; onClose(): void }) {
   const [text, setText] = useState(photo.description);
@@ -36,7 +35,7 @@ export function CaptionDialog({ teamId, photo, number, onClose }: { teamId: stri
           id="photo-caption"
           data-autofocus
           rows={3}
-          maxLength={CAPTION_MAX}
+          limit={TEXT_LIMITS.mediaDescription}
           value={text}
           hint={m.captionHint}
           onChange={(e) => setText(e.target.value)}

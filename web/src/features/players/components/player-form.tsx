@@ -1,5 +1,6 @@
 // A player's photo and names, for creating one and for editing it: two columns on a wide screen.
 import { useState, type FormEvent } from 'react';
+import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { Button, Field, Notice } from '../../../shared/ui/index.tsx';
 import { ImageUpload } from '../../../shared/ui/image-upload.tsx';
 import { playerMessages as m } from '../messages.ts';
@@ -51,9 +52,9 @@ export function PlayerForm({ initial, submitLabel, pending, error, onSubmit, onC
   return (
     <form className="form-grid" onSubmit={submit} noValidate>
       <ImageUpload label={m.avatar} shape="round" value={avatarId} onUploaded={setAvatarId} failedMessage={m.photoFailed} />
-      <Field label={m.lastName} name="last_name" required maxLength={100} autoComplete="family-name" value={lastName} error={errors.last_name} onChange={(e) => setLastName(e.target.value)} />
-      <Field label={m.firstName} name="first_name" required maxLength={100} autoComplete="given-name" value={firstName} error={errors.first_name} onChange={(e) => setFirstName(e.target.value)} />
-      <Field label={m.middleName} name="middle_name" maxLength={100} autoComplete="additional-name" value={middleName} onChange={(e) => setMiddleName(e.target.value)} />
+      <Field label={m.lastName} name="last_name" required limit={TEXT_LIMITS.playerName} autoComplete="family-name" value={lastName} error={errors.last_name} onChange={(e) => setLastName(e.target.value)} />
+      <Field label={m.firstName} name="first_name" required limit={TEXT_LIMITS.playerName} autoComplete="given-name" value={firstName} error={errors.first_name} onChange={(e) => setFirstName(e.target.value)} />
+      <Field label={m.middleName} name="middle_name" limit={TEXT_LIMITS.playerName} autoComplete="additional-name" value={middleName} onChange={(e) => setMiddleName(e.target.value)} />
       {error && <Notice kind="error">{error}</Notice>}
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={pending}>{pending ? m.saving : submitLabel}</button>

@@ -1,6 +1,7 @@
 // /players: every player as a card (photo, last, first and middle name, goals and matches), searchable
 // by the start of the last name.
 import { useDeferredValue, useState } from 'react';
+import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { fileUrl } from '../../../lib/nakama/upload.ts';
 import { fullName, playerStats, useListPlayers } from '../../../shared/api/players.ts';
 import { CardGrid, CardLink } from '../../../shared/ui/card-link.tsx';
@@ -17,7 +18,7 @@ export function Component() {
     <section className="page">
       <ListHead title={m.listTitle} createTo="/players/create" createLabel={m.create} />
       <div className="search-bar">
-        <Field label={m.search} name="search" type="search" placeholder={m.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Field label={m.search} name="search" type="search" placeholder={m.searchPlaceholder} limit={TEXT_LIMITS.playerName} counter="near" value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
       {q.isPending && <Spinner />}
       {q.isError && <ErrorState onRetry={() => void q.refetch()}>{m.loadFailed}</ErrorState>}

@@ -1,5 +1,6 @@
 // Edit a personal event (the title is required; an emptied date keeps the old one) or delete it.
 import { useState, type FormEvent } from 'react';
+import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { Dialog } from '../../../shared/ui/dialog.tsx';
 import { Button, Field, Notice } from '../../../shared/ui/index.tsx';
 import type { LocalEvent } from '../local-events.ts';
@@ -46,7 +47,7 @@ export function EditEventDialog({ event, startWithDelete = false, onSave, onDele
   return (
     <Dialog title={m.editTitle} onClose={onClose} returnFocus={returnFocus}>
       <form className="stack" onSubmit={submit} noValidate>
-        <Field label={m.fieldTitle} id="schedule-edit-name" data-autofocus value={v.title} onChange={(e) => setV({ ...v, title: e.target.value })} aria-invalid={error ? true : undefined} />
+        <Field label={m.fieldTitle} id="schedule-edit-name" data-autofocus limit={TEXT_LIMITS.eventTitle} value={v.title} onChange={(e) => setV({ ...v, title: e.target.value })} aria-invalid={error ? true : undefined} />
         <Field label={m.fieldDate} id="schedule-edit-date" type="date" value={v.date} onChange={(e) => setV({ ...v, date: e.target.value })} />
         <TypeSelect id="schedule-edit-type" value={v.type} onChange={(type) => setV({ ...v, type })} />
         <DescriptionField id="schedule-edit-description" value={v.description} onChange={(description) => setV({ ...v, description })} />

@@ -1,6 +1,8 @@
 // Type and description fields shared by the create form and the edit dialog.
+import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { EVENT_TYPES, type EventType } from '../../../shared/lib/calendar.ts';
 import { EVENT_TYPE_LABELS } from '../../../shared/i18n/calendar.ts';
+import { TextAreaField } from '../../../shared/ui/index.tsx';
 import { scheduleMessages as m } from '../messages.ts';
 
 export function TypeSelect({ id, value, onChange }: { id: string; value: EventType; onChange(t: EventType): void }) {
@@ -18,9 +20,6 @@ export function TypeSelect({ id, value, onChange }: { id: string; value: EventTy
 
 export function DescriptionField({ id, value, onChange }: { id: string; value: string; onChange(v: string): void }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{m.fieldDescription}</label>
-      <textarea id={id} rows={3} value={value} onChange={(e) => onChange(e.target.value)} />
-    </div>
+    <TextAreaField label={m.fieldDescription} id={id} rows={3} limit={TEXT_LIMITS.eventDescription} value={value} onChange={(e) => onChange(e.target.value)} />
   );
 }

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { teamKeys, type ListTeamsParams, type TeamPage } from '../../../shared/api/teams.ts';
 
@@ -10,6 +10,8 @@ const listTeamsQuery = (p: ListTeamsParams) =>
     queryFn: ({ pageParam }) => listTeams({ ...p, cursor: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.cursor || undefined,
+    // A new search or filter keeps the teams shown until its own arrive, so the list does not blink.
+    placeholderData: keepPreviousData,
   });
 
 export const useListTeams = (p: ListTeamsParams) => useInfiniteQuery(listTeamsQuery(p));

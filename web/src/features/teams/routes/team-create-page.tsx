@@ -1,6 +1,7 @@
 // /teams/create: avatar, name (required), description and type; success goes to the team after 1 s.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { useAuthenticated } from '../../../stores/session.ts';
 import { TEAM_TYPES } from '../../../shared/api/teams.ts';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
@@ -57,11 +58,11 @@ export function Component() {
       <PageTitle>{m.createTitle}</PageTitle>
       <form className="form-grid" onSubmit={submit} noValidate>
         <ImageUpload label={m.avatar} value={avatarId} placeholder="/images/default-team.svg" onUploaded={setAvatarId} failedMessage={m.avatarFailed} />
-        <Field label={m.name} name="name" required maxLength={100} value={name} error={nameError} onChange={(e) => setName(e.target.value)} />
+        <Field label={m.name} name="name" required limit={TEXT_LIMITS.teamName} value={name} error={nameError} onChange={(e) => setName(e.target.value)} />
         <SelectField label={m.type} name="team_type" hint={m.typeHint} value={teamType} onChange={(e) => setTeamType(Number(e.target.value))}>
           {Object.entries(TEAM_TYPES).map(([v, label]) => <option key={v} value={v}>{label}</option>)}
         </SelectField>
-        <TextAreaField label={m.description} name="description" maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <TextAreaField label={m.description} name="description" limit={TEXT_LIMITS.teamDescription} value={description} onChange={(e) => setDescription(e.target.value)} />
         {createdId && <Notice kind="success">{m.created(name.trim())}</Notice>}
         {create.isError && <Notice kind="error">{apiErrorMessage(create.error, m.createFailed)}</Notice>}
         <div className="form-actions">

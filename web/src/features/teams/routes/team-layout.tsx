@@ -158,8 +158,8 @@ export function Component() {
           )}
         </div>
         <div className="team-title">
-          <h1>{team.name}</h1>
-          <p className="muted">{team.description || m.noDescription}</p>
+          <h1 title={team.name}>{team.name}</h1>
+          <p className="muted team-description">{team.description || m.noDescription}</p>
           <Joining team={team} onJoinPage={here.pathname.split('/')[3] === 'join'} />
         </div>
       </header>

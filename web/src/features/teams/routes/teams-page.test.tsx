@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test/render.tsx';
@@ -67,6 +67,35 @@ describe('teams list', () => {
     await user.click(within(screen.getByRole('group', { name: 'Тип команды' })).getByRole('button', { name: 'Закрытая' }));
     expect(await screen.findByText('Команд этого типа нет.')).toBeInTheDocument();
     expect(screen.queryByText('Команд пока нет.')).not.toBeInTheDocument();
+  });
+
+  it('searches by the start of the name once typing pauses, keeping the search in the address', async () => {
+    const user = userEvent.setup();
+    rpc.mockImplementation(async (id: string, p: { name?: string }) =>
+      id === 'list_teams' ? { teams: TEAMS.filter((t) => !p.name || t.name.toLowerCase().startsWith(p.name.toLowerCase())) } : {});
+    const { router } = open();
+    await screen.findByRole('link', { name: /^Закрытые/ });
+    const box = screen.getByRole('searchbox', { name: 'Поиск по названию' });
+    await user.type(box, ' зак');
+    await waitFor(() => expect(rpc).toHaveBeenLastCalledWith('list_teams', expect.objectContaining({ name: 'зак' })));
+    expect(router.state.location.search).toBe(`?q=${encodeURIComponent('зак')}`);
+    await waitFor(() => expect(screen.queryByRole('link', { name: /^Открытые/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: /^Закрытые/ })).toBeInTheDocument();
+
+    await user.type(box, 'рытые команды');
+    expect(await screen.findByText('Нет команд, название которых начинается с «закрытые команды».')).toBeInTheDocument();
+    // Emptied, the search leaves the address and every team is back.
+    await user.clear(box);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('link', { name: /^Открытые/ })).toBeInTheDocument();
+  });
+
+  it('opens with the search of the address, and follows the address when it changes', async () => {
+    const { router } = renderPage(<TeamsPage />, '/teams?q=%D0%BE%D1%82%D0%BA', '/teams');
+    expect(await screen.findByRole('searchbox', { name: 'Поиск по названию' })).toHaveValue('отк');
+    expect(rpc).toHaveBeenCalledWith('list_teams', expect.objectContaining({ name: 'отк' }));
+    await act(() => router.navigate('/teams'));
+    expect(screen.getByRole('searchbox', { name: 'Поиск по названию' })).toHaveValue('');
   });
 
   it('hides the create button from guests', async () => {

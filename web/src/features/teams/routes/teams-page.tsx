@@ -1,8 +1,11 @@
-// /teams: the list of teams with the type filter; signed-in users get a create button.
+// /teams: the list of teams with the type filter and a search by the start of the name (?q=, asked once
+// typing pauses); signed-in users get a create button.
+import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { useAddressParams } from '../../../shared/lib/use-address-params.ts';
+import { useAddressSearch } from '../../../shared/lib/use-address-search.ts';
 import { fileUrl } from '../../../lib/nakama/upload.ts';
 import { CardGrid, CardLink } from '../../../shared/ui/card-link.tsx';
-import { EmptyState, ErrorState, LoadMore, Spinner, ToggleButton } from '../../../shared/ui/index.tsx';
+import { EmptyState, ErrorState, Field, LoadMore, Spinner, ToggleButton } from '../../../shared/ui/index.tsx';
 import { ListHead } from '../../../shared/ui/list-head.tsx';
 import { useListTeams } from '../api/list-teams.ts';
 import { TEAM_TYPES } from '../../../shared/api/teams.ts';
@@ -13,7 +16,8 @@ export function Component() {
   const [params, setParam] = useAddressParams();
   const typeParam = params.get('type');
   const teamType = typeParam === '0' || typeParam === '1' ? Number(typeParam) : undefined;
-  const q = useListTeams({ team_type: teamType });
+  const [draft, setDraft, name] = useAddressSearch();
+  const q = useListTeams({ team_type: teamType, ...(name ? { name } : {}) });
   const teams = q.data?.pages.flatMap((p) => p.teams) ?? [];
 
   const setType = (t: number | undefined) => setParam('type', t === undefined ? undefined : String(t));
@@ -21,17 +25,22 @@ export function Component() {
   return (
     <section className="page">
       <ListHead title={m.listTitle} createTo="/teams/create" createLabel={m.create} />
-      <div className="filter-bar" role="group" aria-label={m.filterLabel}>
-        <ToggleButton pressed={teamType === undefined} onClick={() => setType(undefined)}>{m.filterAll}</ToggleButton>
-        {Object.entries(TEAM_TYPES).map(([value, label]) => (
-          <ToggleButton key={value} pressed={teamType === Number(value)} onClick={() => setType(Number(value))}>
-            {label}
-          </ToggleButton>
-        ))}
+      <div className="teams-toolbar">
+        <search className="search-bar">
+          <Field label={m.search} name="q" type="search" placeholder={m.searchPlaceholder} autoComplete="off" limit={TEXT_LIMITS.teamName} counter="near" value={draft} onChange={(e) => setDraft(e.target.value)} />
+        </search>
+        <div className="filter-bar" role="group" aria-label={m.filterLabel}>
+          <ToggleButton pressed={teamType === undefined} onClick={() => setType(undefined)}>{m.filterAll}</ToggleButton>
+          {Object.entries(TEAM_TYPES).map(([value, label]) => (
+            <ToggleButton key={value} pressed={teamType === Number(value)} onClick={() => setType(Number(value))}>
+              {label}
+            </ToggleButton>
+          ))}
+        </div>
       </div>
       {q.isPending && <Spinner />}
       {q.isError && <ErrorState onRetry={() => void q.refetch()}>{m.loadFailed}</ErrorState>}
-      {q.isSuccess && teams.length === 0 && <EmptyState>{teamType === undefined ? m.empty : m.emptyFiltered}</EmptyState>}
+      {q.isSuccess && teams.length === 0 && <EmptyState>{name ? m.nothingFound(name) : teamType === undefined ? m.empty : m.emptyFiltered}</EmptyState>}
       {teams.length > 0 && (
         <CardGrid label={m.listTitle}>
           {teams.map((t) => (

@@ -2,6 +2,7 @@
 // participation. The start date is a calendar day, sent as the start of that day with the user's UTC offset:
 // the server compares a new tournament's day with the user's today at that offset, as the form does.
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { TOURNAMENT_ACCESS, TOURNAMENT_TYPES, type Tournament } from '../../../shared/api/tournaments.ts';
 import { Field, SelectField, TextAreaField } from '../../../shared/ui/index.tsx';
 import { ImageUpload } from '../../../shared/ui/image-upload.tsx';
@@ -17,8 +18,6 @@ export interface TournamentValues {
   start_date: string;
 }
 
-const TITLE_MAX = 200;
-const DESCRIPTION_MAX = 5000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -91,7 +90,7 @@ export function TournamentForm({ initial, startRequired, future = false, onSubmi
   return (
     <form className="form-grid" onSubmit={submit} noValidate>
       <ImageUpload label={m.cover} value={v.image_url} shape="wide" placeholder="/images/default-tournament.svg" failedMessage={m.coverFailed} onUploaded={(id) => set('image_url', id)} />
-      <Field label={m.title} name="title" required maxLength={TITLE_MAX} value={v.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
+      <Field label={m.title} name="title" required limit={TEXT_LIMITS.tournamentTitle} value={v.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
       <Field label={m.startDate} name="start_date" type="date" required={startRequired} min={future ? toDateInput(new Date().toISOString()) : undefined} value={v.start_date} error={errors.start_date} onChange={(e) => set('start_date', e.target.value)} />
       <SelectField label={m.type} name="tournament_type" value={v.tournament_type} onChange={(e) => set('tournament_type', Number(e.target.value))}>
         {Object.entries(TOURNAMENT_TYPES).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
@@ -99,7 +98,7 @@ export function TournamentForm({ initial, startRequired, future = false, onSubmi
       <SelectField label={m.access} name="access" hint={m.accessHint} value={v.access} onChange={(e) => set('access', e.target.value as Tournament['access'])}>
         {Object.entries(TOURNAMENT_ACCESS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
       </SelectField>
-      <TextAreaField label={m.description} name="description" maxLength={DESCRIPTION_MAX} value={v.description} onChange={(e) => set('description', e.target.value)} />
+      <TextAreaField label={m.description} name="description" limit={TEXT_LIMITS.tournamentDescription} value={v.description} onChange={(e) => set('description', e.target.value)} />
       {children}
     </form>
   );

@@ -3,6 +3,7 @@
 // dropdown of the teams not yet in with "Добавить".
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { useSession } from '../../../stores/session.ts';
 import { useTeamTournaments, type TeamTournament, type Tournament } from '../../../shared/api/tournaments.ts';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
@@ -67,7 +68,7 @@ function AddTeam({ tournamentId, taken }: { tournamentId: string; taken: Set<str
         );
       }}
     >
-      <Field label={m.findTeam} name="team_search" type="search" placeholder={m.findTeamPlaceholder} value={name} onChange={(e) => setName(e.target.value)} />
+      <Field label={m.findTeam} name="team_search" type="search" placeholder={m.findTeamPlaceholder} limit={TEXT_LIMITS.teamName} counter="near" value={name} onChange={(e) => setName(e.target.value)} />
       <SelectField label={m.addTeam} name="team_id" value={chosen ? teamId : ''} onChange={(e) => setTeamId(e.target.value)} disabled={!free.length}>
         <option value="">{free.length ? m.addTeamPlaceholder : m.noTeamsToAdd}</option>
         {free.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}

@@ -1,10 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { VIDEOS_PAGE } from './list-team-videos.ts';
 import type { VideoPage } from '@tribuna/portal/types';
 import { teamVideosKey } from './keys.ts';
 
-export const SEARCH_MAX = 200;
+export const SEARCH_MAX = TEXT_LIMITS.videoSearch;
 
 export interface SearchVideosParams {
   team_id: string;

@@ -19,7 +19,7 @@ export function SectionNav({ sections, selectedId, onSelect, canManage, onReorde
       {sections.map((s, i) => (
         <li key={s.id} className="media-section-item">
           <button type="button" className={s.delete_time ? 'media-section deleted' : 'media-section'} aria-pressed={s.id === selectedId} onClick={() => onSelect(s.id)}>
-            {s.title}
+            <span className="media-section-name" title={s.title}>{s.title}</span>
             {s.delete_time && <span className="video-badge">{m.deletedBadge}</span>}
           </button>
           {canManage && sections.length > 1 && (

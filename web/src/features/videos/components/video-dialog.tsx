@@ -1,14 +1,15 @@
 // Add a video to a section or edit one (managers only; the server checks it too).
 import { useState, type FormEvent } from 'react';
+import { TEXT_LIMITS, tagsBoxLimit } from '@tribuna/portal/text-limits';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { Dialog } from '../../../shared/ui/dialog.tsx';
-import { Button, Field, Notice } from '../../../shared/ui/index.tsx';
+import { Button, Field, Notice, TextAreaField } from '../../../shared/ui/index.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useCreateVideo } from '../api/create-team-video.ts';
 import type { Video, VideoSection } from '@tribuna/portal/types';
 import { useUpdateVideo, type VideoUpdate } from '../api/update-team-video.ts';
 import { videoMessages as m } from '../messages.ts';
-import { parseTags, TITLE_MAX, validateVideoForm, type VideoFormErrors, type VideoFormValues } from './video-form.ts';
+import { parseTags, validateVideoForm, type VideoFormErrors, type VideoFormValues } from './video-form.ts';
 
 interface Props {
   teamId: string;
@@ -63,13 +64,10 @@ export function VideoDialog({ teamId, sections, video, sectionId, onClose }: Pro
   return (
     <Dialog title={video ? m.videoFormEdit : m.videoFormCreate} onClose={onClose}>
       <form className="stack" onSubmit={submit} noValidate>
-        <Field label={m.fieldTitle} id="video-title" data-autofocus maxLength={TITLE_MAX} value={v.title} error={errors.title} onChange={(e) => set({ title: e.target.value })} />
-        <Field label={m.fieldUrl} id="video-url" type="url" inputMode="url" hint={m.fieldUrlHint} value={v.url} error={errors.url} onChange={(e) => set({ url: e.target.value })} />
-        <div className="field">
-          <label htmlFor="video-description">{m.fieldDescription}</label>
-          <textarea id="video-description" rows={3} value={v.description} onChange={(e) => set({ description: e.target.value })} />
-        </div>
-        <Field label={m.fieldTags} id="video-tags" hint={m.fieldTagsHint} value={v.tags} error={errors.tags} onChange={(e) => set({ tags: e.target.value })} />
+        <Field label={m.fieldTitle} id="video-title" data-autofocus limit={TEXT_LIMITS.mediaTitle} value={v.title} error={errors.title} onChange={(e) => set({ title: e.target.value })} />
+        <Field label={m.fieldUrl} id="video-url" type="url" inputMode="url" hint={m.fieldUrlHint} limit={TEXT_LIMITS.embedUrl} counter="near" value={v.url} error={errors.url} onChange={(e) => set({ url: e.target.value })} />
+        <TextAreaField label={m.fieldDescription} id="video-description" rows={3} limit={TEXT_LIMITS.mediaDescription} value={v.description} onChange={(e) => set({ description: e.target.value })} />
+        <Field label={m.fieldTags} id="video-tags" hint={m.fieldTagsHint} limit={tagsBoxLimit(TEXT_LIMITS.videoTags, TEXT_LIMITS.videoTag)} counter="near" value={v.tags} error={errors.tags} onChange={(e) => set({ tags: e.target.value })} />
         <div className="field">
           <label htmlFor="video-section">{m.fieldSection}</label>
           <select id="video-section" value={v.sectionId} onChange={(e) => set({ sectionId: e.target.value })}>
