@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { standings, type Cards, type StandingResult, type StandingRow, type StandingTeam } from './standings.ts';
+import { standings, type Cards, type PlacedBy, type StandingResult, type StandingRow, type StandingTeam } from './standings.ts';
 
 const FC = { seed: 20260502, numRuns: 300 } as const;
 
@@ -19,7 +19,7 @@ const games = (...lines: string[]): StandingResult[] =>
   });
 
 const order = (rows: StandingRow[]) => rows.map((r) => r.team_id).join(' ');
-const rules = (rows: StandingRow[]) => rows.map((r) => r.placed_by);
+const rules = (rows: StandingRow[]): PlacedBy[] => rows.map((r) => r.placed_by);
 const texts = (rows: StandingRow[]) => rows.map((r) => r.placed_by_text);
 const noCards = new Map<string, Cards>();
 
@@ -144,7 +144,7 @@ describe('standings, any table (fast-check)', () => {
     }).filter((g) => g.home !== g.guest);
     return fc.record({
       teams: fc.constant(ids.map((id) => ({ id, name: `Команда ${id.length % 2 ? 'А' : 'Б'}${id}` }))),
-      results: n > 1 ? fc.array(game, { maxLength: 40 }) : fc.constant([]),
+      results: n > 1 ? fc.array(game, { maxLength: 40 }) : fc.constant<StandingResult[]>([]),
       cards: fc.array(fc.record({ yellow: fc.nat(5), red: fc.nat(2) }), { minLength: n, maxLength: n }),
     });
   });
