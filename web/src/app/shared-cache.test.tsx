@@ -29,6 +29,8 @@ beforeEach(() => {
     if (id === 'get_team') return { id: 't1', name: 'Спартак', team_type: 0, viewer: { has_player: false, can_manage: false, can_join: true } };
     if (id === 'list_players') return { players: PLAYERS };
     if (id === 'get_team_free_number') return { number: 3 };
+    if (id === 'list_team_players') return { team_players: [] };
+    if (id === 'list_my_team_invitations') return { invitations: [] };
     throw new Error(`unexpected RPC ${id}`);
   });
 });
