@@ -242,4 +242,3 @@ export async function startTestCluster(n: number, opts: Omit<TestServerOptions, 
 }
 export { startSmtpServer, type ParsedMail, type TestSmtpServer } from './smtp.ts';
 export { startOidcProvider, type OidcAccount, type OidcProviderOptions, type TestOidcProvider } from './oidc.ts';
-export { connectSocket, FORMATS, TestSocket, type WireFormat } from './sockets.ts';
