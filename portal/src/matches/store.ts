@@ -227,3 +227,15 @@ export async function listTournamentMatches(q: Queryable, tournamentId: string, 
   const { sql, params: values } = tournamentMatchesQuery(tournamentId, round);
   return (await q.query<Row>(sql, values)).map(toMatch);
 }
+
+/**
+ * A team out of a round-robin tournament loses its fixtures that have no result; those with one stay on
+ * record (the table leaves them out with the team).
+ */
+export async function dropUnplayedFixtures(q: Queryable, tournamentId: string, teamId: string): Promise<void> {
+  await q.execute(
+    `DELETE FROM match WHERE tournament_id = $1 AND round IS NOT NULL AND bracket_slot IS NULL AND result_state = 'none'
+       AND (owner_team_id = $2 OR guest_team_id = $2)`,
+    [tournamentId, teamId],
+  );
+}
