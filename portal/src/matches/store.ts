@@ -214,11 +214,18 @@ export async function listMyMatches(q: Queryable, userId: string, from: Date, to
 /** The most matches listTournamentMatches answers: a round at a time beyond. */
 const MAX_TOURNAMENT_MATCHES = 1000;
 
-/** A tournament's matches by round and time; served by match_tournament_round_idx. Exported so tests can EXPLAIN it. */
+/**
+ * A tournament's matches by round and time; served by match_tournament_round_idx. Each team is looked up
+ * by its primary key (OFFSET 0 keeps the lookup from becoming a join, which the planner would hash over
+ * every team for a few hundred matches). Exported so tests can EXPLAIN it.
+ */
 export function tournamentMatchesQuery(tournamentId: string, round?: number): { sql: string; params: unknown[] } {
   const byRound = round === undefined ? '' : 'AND m.round = $2';
+  const team = (column: string) => `(SELECT id, name, description, avatar_id FROM team WHERE id = m.${column} OFFSET 0)`;
   return {
-    sql: `${selectFrom('match')} WHERE m.tournament_id = $1 ${byRound} ORDER BY m.round, m.match_time, m.id LIMIT ${MAX_TOURNAMENT_MATCHES}`,
+    sql: `SELECT ${M_COLUMNS}, ${teamSummary('o')} AS owner_team, ${teamSummary('g')} AS guest_team
+          FROM match m LEFT JOIN LATERAL ${team('owner_team_id')} o ON true LEFT JOIN LATERAL ${team('guest_team_id')} g ON true
+          WHERE m.tournament_id = $1 ${byRound} ORDER BY m.round, m.match_time, m.id LIMIT ${MAX_TOURNAMENT_MATCHES}`,
     params: round === undefined ? [tournamentId] : [tournamentId, round],
   };
 }
