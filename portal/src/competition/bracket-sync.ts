@@ -13,7 +13,7 @@ import { getBracket, type BracketMatch } from './bracket.ts';
 import { playersOfMatches, recountPlayers } from './stats-store.ts';
 
 /** Days between a cup's rounds when the next match is made. */
-export const ROUND_GAP_DAYS = 7;
+const ROUND_GAP_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 interface SlotRow {

@@ -11,7 +11,7 @@ import { MATCH_NOT_FOUND } from './access.ts';
 import { getMatch, type Match } from './store.ts';
 
 /** The stream mode of match feeds: one of the modes the server leaves to modules. */
-export const MATCH_FEED_MODE = 120;
+const MATCH_FEED_MODE = 120;
 
 const feed = (matchId: string): NkStream => ({ mode: MATCH_FEED_MODE, subject: matchId });
 
