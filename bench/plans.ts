@@ -1,5 +1,6 @@
 // Query plans of the portal's list queries over big tables: ROWS rows in each (teams, players, roster
-// entries, events, photos, videos, news, matches, broadcasts, tournaments, their ratings and team links,
+// entries, events, photos, videos, news, matches (in ROWS / 100 tournaments, two events each), broadcasts,
+// tournaments, their ratings and team links,
 // wallet ledger rows and payments),
 // ten times as many news likes and ratings, statistics gathered, then every statement a listing runs is
 // EXPLAINed as the planner would really run it. A sequential scan of a big table is a missing index.
@@ -7,7 +8,9 @@
 import { listEvents, listMyEvents } from '../portal/src/calendar/store.ts';
 import portal from '../portal/src/index.ts';
 import { getNews, listNews, type NewsSort } from '../portal/src/news/store.ts';
-import { listMatches, listMyMatches } from '../portal/src/matches/store.ts';
+import { playerTotalsQuery, standingsInput, topScorers } from '../portal/src/competition/stats-store.ts';
+import { listEvents as listMatchEvents } from '../portal/src/matches/event-store.ts';
+import { listMatches, listMyMatches, listTournamentMatches } from '../portal/src/matches/store.ts';
 import { listPhotos, listSections as listPhotoSections } from '../portal/src/photos/store.ts';
 import { listPlayers } from '../portal/src/players/store.ts';
 import { listTeamPlayers } from '../portal/src/roster/store.ts';
@@ -30,9 +33,11 @@ const TEAMS_WITH_MEDIA = ROWS / 10;
 const NEWS_TEAMS = 100;
 // News item i has i % 21 likes and as many ratings: 0 to 20, 10 on average, so ROWS * 10 of each.
 const REACTIONS_CYCLE = 21;
+// Matches belong to this many tournaments (1,000 at 100,000 rows), a hundred each.
+const COMPETITIONS = ROWS / 100;
 const BIG_TABLES = [
   'team', 'player', 'team_player', 'team_event', 'team_photo_section', 'team_photo', 'team_video_section', 'team_video',
-  'news', 'news_like', 'news_rating', 'news_media', 'match', 'stream', 'tournament', 'tournament_rating', 'team_tournament',
+  'news', 'news_like', 'news_rating', 'news_media', 'match', 'match_event', 'stream', 'tournament', 'tournament_rating', 'team_tournament',
   'wallet_ledger', 'payment',
 ];
 
@@ -90,11 +95,6 @@ const seedSql = [
   `INSERT INTO news_media (id, news_id, media_type, file_id, position)
    SELECT ${id("'nm' || i")}, ${id("'n' || (i % " + ROWS / 10 + ')')}, 'image', ${id("'f' || i")}, i / ${ROWS / 10}
    FROM generate_series(0, ${ROWS - 1}) i`,
-  // Matches between teams i and i + 1 of the first ROWS / 10, half of them to come.
-  `INSERT INTO match (id, owner_team_id, guest_team_id, match_time, creator_id)
-   SELECT ${id("'m' || i")}, ${id("'t' || (i % " + TEAMS_WITH_MEDIA + ')')}, ${id("'t' || ((i + 1) % " + TEAMS_WITH_MEDIA + ')')},
-          now() + (i - ${ROWS / 2}) * interval '1 minute', ${id("'u' || (i % " + USERS + ')')}
-   FROM generate_series(0, ${ROWS - 1}) i`,
   // Broadcasts: a third without a start time, a quarter with an end, a thousand tags.
   `INSERT INTO stream (id, title, description, embed_url, start_time, end_time, tags, tag_keys, creator_id, create_time, update_time)
    SELECT ${id("'s' || i")}, 'Трансляция ' || i, 'Описание трансляции', 'https://rutube.ru/play/embed/' || i, st,
@@ -108,6 +108,20 @@ const seedSql = [
    SELECT ${id("'tr' || i")}, 'Турнир ' || i, i % 2, now() + (i - ${ROWS / 2}) * interval '1 hour', ${id("'u' || (i % " + USERS + ')')},
           now() - i * interval '1 second', CASE WHEN i % 20 = 0 THEN now() END
    FROM generate_series(0, ${ROWS - 1}) i`,
+  // Matches between teams i and i + 1 of the first ROWS / 10, half of them to come; those played are
+  // confirmed. Each belongs to one of COMPETITIONS tournaments, in rounds of ten.
+  `INSERT INTO match (id, owner_team_id, guest_team_id, match_time, creator_id, tournament_id, round, result_state, home_score, guest_score)
+   SELECT ${id("'m' || i")}, ${id("'t' || (i % " + TEAMS_WITH_MEDIA + ')')}, ${id("'t' || ((i + 1) % " + TEAMS_WITH_MEDIA + ')')},
+          now() + (i - ${ROWS / 2}) * interval '1 minute', ${id("'u' || (i % " + USERS + ')')}, ${id("'tr' || (i % " + COMPETITIONS + ')')},
+          i / ${COMPETITIONS} / 10 + 1, CASE WHEN i < ${ROWS / 2} THEN 'confirmed' ELSE 'none' END,
+          CASE WHEN i < ${ROWS / 2} THEN i % 4 END, CASE WHEN i < ${ROWS / 2} THEN i % 3 END
+   FROM generate_series(0, ${ROWS - 1}) i`,
+  // Two events of each match: an assisted goal and a card, by players of the first ROWS / 10 teams.
+  `INSERT INTO match_event (id, match_id, minute, type, team_id, player_id, assist_player_id, creator_id)
+   SELECT ${id("'me' || i")}, ${id("'m' || (i / 2)")}, i % 90, CASE WHEN i % 2 = 0 THEN 'goal' ELSE 'yellow' END,
+          ${id("'t' || (i / 2 % " + TEAMS_WITH_MEDIA + ')')}, ${id("'p' || (i % " + ROWS + ')')}, CASE WHEN i % 2 = 0 THEN ${id("'p' || ((i + 1) % " + ROWS + ')')} END,
+          ${id("'u0'")}
+   FROM generate_series(0, ${2 * ROWS - 1}) i`,
   // A rating by each user of the first ROWS / USERS tournaments.
   `INSERT INTO tournament_rating (tournament_id, user_id, rating)
    SELECT ${id("'tr' || (i / " + USERS + ')')}, ${id("'u' || (i % " + USERS + ')')}, i % 5 + 1 FROM generate_series(0, ${ROWS - 1}) i`,
@@ -138,6 +152,8 @@ const [{ id: sectionId }] = await db.query<{ id: string }>(`SELECT ${id("'ps' ||
 const [{ id: videoSectionId }] = await db.query<{ id: string }>(`SELECT ${id("'vs' || 42")}::text AS id`);
 const [{ id: newsId }] = await db.query<{ id: string }>(`SELECT ${id("'n' || 42")}::text AS id`);
 const [{ id: tournamentId }] = await db.query<{ id: string }>(`SELECT ${id("'tr' || 43")}::text AS id`);
+const [{ id: matchId }] = await db.query<{ id: string }>(`SELECT ${id("'m' || 4242")}::text AS id`);
+const playerIds = (await db.query<{ id: string }>(`SELECT ${id("'p' || i")}::text AS id FROM generate_series(4240, 4249) i`)).map((r) => r.id);
 const [{ pay: paymentId, ypay: yookassaPaymentId, tpay: testPaymentId }] = await db.query<{ pay: string; ypay: string; tpay: string }>(
   `SELECT ${id("'pay' || 42")}::text AS pay, ${id("'ypay' || 43")}::text AS ypay, ${id("'ypay' || 42")}::text AS tpay`,
 );
@@ -194,6 +210,11 @@ const listings: Record<string, (q: Queryable, cursor?: string) => Promise<Page |
   'list_team_tournaments of a team, next 30 days': (q, cursor) =>
     listLinks(q, { teamId, startBefore: in30Days, dir: 'asc', limit: 20, cursor }),
   'list_team_tournaments of a tournament': (q, cursor) => listLinks(q, { tournamentId, dir: 'asc', limit: 20, cursor }),
+  'get_standings (teams, results, cards)': (q) => standingsInput(q, tournamentId),
+  list_top_scorers: (q) => topScorers(q, tournamentId, 20),
+  'players’ career totals (recounted on each change)': (q) => q.query(playerTotalsQuery(playerIds).sql, playerTotalsQuery(playerIds).params),
+  list_match_events: (q) => listMatchEvents(q, matchId),
+  list_tournament_matches: (q) => listTournamentMatches(q, tournamentId),
   // The core's ledger listing reads only its db's query.
   get_wallet_ledger: (q, cursor) => new Wallets({ ...db, query: q.query, execute: q.execute }).ledgerList(userId, 20, cursor),
   get_payment: (q) => getPayment(q, paymentId),

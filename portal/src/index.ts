@@ -6,9 +6,15 @@ import { authRpcs } from './auth/rpc.ts';
 import { calendarRpcs } from './calendar/rpc.ts';
 import { registerGroupHooks } from './chats/group-hooks.ts';
 import { chatRpcs } from './chats/rpc.ts';
+import { bracketRpcs } from './competition/bracket-rpc.ts';
+import { fixtureRpcs } from './competition/fixtures-rpc.ts';
+import { tableRpcs } from './competition/table-rpc.ts';
 import { fileRpcs } from './files/rpc.ts';
 import { registerAll, type RpcDef } from './lib/rpc.ts';
 import { lockerRpcs } from './locker/rpc.ts';
+import { eventRpcs } from './matches/event-rpc.ts';
+import { liveRpcs } from './matches/live.ts';
+import { resultRpcs } from './matches/result-rpc.ts';
 import { matchRpcs } from './matches/rpc.ts';
 import { metricRpcs } from './metrics/rpc.ts';
 import { backfillPreviews } from './news/backfill.ts';
@@ -34,7 +40,8 @@ import { walletRpcs } from './wallet/rpc.ts';
 export const rpcs: RpcDef[] = [
   ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...invitationRpcs, ...lockerRpcs, ...calendarRpcs,
   ...photoRpcs, ...videoRpcs, ...newsRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
-  ...walletRpcs, ...shopRpcs, ...chatRpcs, ...userRpcs, ...notificationRpcs,
+  ...walletRpcs, ...shopRpcs, ...chatRpcs, ...userRpcs, ...notificationRpcs, ...resultRpcs, ...eventRpcs, ...liveRpcs, ...fixtureRpcs,
+  ...bracketRpcs, ...tableRpcs,
 ];
 
 const portal: RuntimeModule = {

@@ -10,7 +10,11 @@ import type { listEvents, listMyEvents } from './calendar/store.ts';
 import type { listPhotos, listSections as listPhotoSections } from './photos/store.ts';
 import type { listSections as listVideoSections, listVideos } from './videos/store.ts';
 import type { listNews } from './news/store.ts';
-import type { listMatches } from './matches/store.ts';
+import type { listMatches, listTournamentMatches } from './matches/store.ts';
+import type { listEvents as listMatchEvents } from './matches/event-store.ts';
+import type { BracketMatch } from './competition/bracket.ts';
+import type { StandingRow } from './competition/standings.ts';
+import type { Scorer } from './competition/stats-store.ts';
 import type { listStreams } from './streams/store.ts';
 import type { listTournaments } from './tournaments/store.ts';
 import type { listLinks } from './tournaments/team-store.ts';
@@ -97,9 +101,41 @@ export interface NewsRating {
 }
 export type { TeamSummary } from './teams/store.ts';
 
-export type { Match } from './matches/store.ts';
+export type { Match, ResultState } from './matches/store.ts';
 /** list_matches */
 export type MatchPage = Answer<typeof listMatches>;
+/** list_tournament_matches */
+export interface MatchList {
+  matches: Answer<typeof listTournamentMatches>;
+}
+/** generate_fixtures: kept_pairings when a fixture had a result and only the others moved. */
+export interface Fixtures extends MatchList {
+  kept_pairings: boolean;
+}
+
+export type { EventType as MatchEventType, MatchEvent } from './matches/event-store.ts';
+/** list_match_events */
+export interface MatchEventList {
+  events: Answer<typeof listMatchEvents>;
+}
+/** What a socket watching a match (watch_match) receives as stream_data, JSON in `data`. */
+export type { FeedMessage as MatchFeedMessage } from './matches/live.ts';
+
+/** get_bracket and generate_bracket: each slot with its match (null until both teams are known, and for a bye). */
+export interface BracketAnswer {
+  rounds: { round: number; matches: (BracketMatch & { match_id: string | null })[] }[];
+}
+export type { BracketMatch } from './competition/bracket.ts';
+/** get_standings */
+export interface StandingsAnswer {
+  standings: (StandingRow & { team_name: string })[];
+}
+export type { PlacedBy, StandingRow } from './competition/standings.ts';
+/** list_top_scorers */
+export interface TopScorers {
+  scorers: Scorer[];
+}
+export type { Scorer } from './competition/stats-store.ts';
 
 export type { Stream } from './streams/store.ts';
 /** list_streams (the TV schedule too) */

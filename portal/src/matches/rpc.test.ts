@@ -38,8 +38,9 @@ describe('create and get matches', () => {
       creator_id: stranger.user_id,
     });
     assert.deepEqual(Object.keys(m).sort(), [
-      'create_time', 'creator_id', 'guest_team', 'guest_team_id', 'id', 'match_time', 'owner_team', 'owner_team_id', 'update_time',
+      'create_time', 'creator_id', 'guest_team', 'guest_team_id', 'id', 'match_time', 'owner_team', 'owner_team_id', 'result_state', 'update_time',
     ]);
+    assert.equal(m.result_state, 'none');
     assert.deepEqual([m.owner_team_id, m.guest_team_id, m.match_time, m.creator_id], [home, away, '2030-06-01T15:00:00.000Z', admin.user_id]);
     const team = await call(guest, 'get_team', { id: home });
     assert.deepEqual(m.owner_team, { id: home, name: team.name, description: '' });

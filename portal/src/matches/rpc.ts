@@ -1,7 +1,8 @@
 // Matches: between two existing teams, scheduled by a manager (owner or admin) of either, visible to
 // everyone, changed and deleted by their creator or a manager of either team (see access.ts).
 import { z } from 'zod';
-import { invalid, notFound, permissionDenied, type Queryable } from '@tribuna/server';
+import { failedPrecondition, invalid, notFound, permissionDenied, type Queryable } from '@tribuna/server';
+import { playersOfMatches, recountPlayers } from '../competition/stats-store.ts';
 import { cursor, directionField, instantField, limit, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
 import { requireNotPast } from '../lib/not-past.ts';
 import { teamExists } from '../teams/store.ts';
@@ -60,9 +61,9 @@ export const matchRpcs: RpcDef[] = [
   }),
 
   // The creator, or a manager of either current team. Omitted fields stay; the time may move anywhere, the
-  // past included. A team put in the match must exist, the two must still differ, and the caller must
-  // manage one of the teams it then has; the managers of a team put in it (one the caller does not
-  // manage) are notified as on creation.
+  // past included; a tournament's match keeps its teams (its schedule or bracket sets them). A team put in
+  // the match must exist, the two must still differ, and the caller must manage one of the teams it then
+  // has; the managers of a team put in it (one the caller does not manage) are notified as on creation.
   rpc(
     'update_match',
     'registered',
@@ -77,6 +78,9 @@ export const matchRpcs: RpcDef[] = [
         const home = changes.owner_team_id ?? match.owner_team_id;
         const guest = changes.guest_team_id ?? match.guest_team_id;
         if (same(home, guest)) throw invalid(SAME_TEAMS);
+        if (match.tournament_id && (!same(home, match.owner_team_id) || !same(guest, match.guest_team_id))) {
+          throw failedPrecondition('Команды матча турнира задаёт расписание или сетка турнира.');
+        }
         await requireTeams(q, {
           owner_team_id: same(home, match.owner_team_id) ? undefined : home,
           guest_team_id: same(guest, match.guest_team_id) ? undefined : guest,
@@ -97,10 +101,22 @@ export const matchRpcs: RpcDef[] = [
     { limit: 'write' },
   ),
 
-  // The creator, or a manager of either team.
+  // The creator, or a manager of either team; a tournament's match only its creator, and a cup's match
+  // not at all (its bracket is built anew instead). Its events go with it; if its result was confirmed,
+  // the players named in them are recounted.
   rpc('delete_match', 'registered', z.object({ id: uuid }), async ({ input, userId, nk }) => {
-    await editable(nk.db, input.id, userId);
-    await deleteMatch(nk.db, input.id);
+    await nk.db.tx(async (q) => {
+      await lockMatch(q, input.id);
+      const match = await editable(q, input.id, userId);
+      if (match.tournament_id) {
+        const [t] = await q.query<{ creator_id: string }>('SELECT creator_id FROM tournament WHERE id = $1', [match.tournament_id]);
+        if (t?.creator_id !== userId) throw permissionDenied('Матч турнира удаляет только организатор турнира.');
+        if (match.bracket_slot !== undefined) throw failedPrecondition('Матч кубковой сетки удалить нельзя: постройте сетку заново.');
+      }
+      const players = match.result_state === 'confirmed' ? await playersOfMatches(q, [match.id]) : [];
+      await deleteMatch(q, input.id);
+      await recountPlayers(q, players);
+    });
     return {};
   }, { limit: 'write' }),
 

@@ -14,11 +14,31 @@ export interface Match {
   creator_id: string;
   create_time: string;
   update_time: string;
+  /** The result (results.ts): 'none' until a side reports one; only 'confirmed' ones count. */
+  result_state: ResultState;
+  /** The score, set with a result of any state. */
+  home_score?: number;
+  guest_score?: number;
+  /** A drawn cup match's penalty shoot-out. */
+  home_penalties?: number;
+  guest_penalties?: number;
+  /** Who reported the result, and for which team (absent when the tournament's creator entered it). */
+  result_reported_by?: string;
+  result_reported_team?: string;
+  /** Why the other side disputes the result (state 'disputed'). */
+  result_comment?: string;
+  result_time?: string;
+  /** A tournament's fixture or cup match: its tournament, round and (cups) bracket slot. */
+  tournament_id?: string;
+  round?: number;
+  bracket_slot?: number;
   /** The home team; absent when it was deleted. */
   owner_team?: TeamSummary;
   /** The guest team; absent when it was deleted. */
   guest_team?: TeamSummary;
 }
+
+export type ResultState = 'none' | 'reported' | 'confirmed' | 'disputed';
 
 interface Row {
   id: string;
@@ -28,11 +48,32 @@ interface Row {
   creator_id: string;
   create_time: Date;
   update_time: Date;
+  result_state: ResultState;
+  home_score: number | null;
+  guest_score: number | null;
+  home_penalties: number | null;
+  guest_penalties: number | null;
+  result_reported_by: string | null;
+  result_reported_team: string | null;
+  result_comment: string | null;
+  result_time: Date | null;
+  tournament_id: string | null;
+  round: number | null;
+  bracket_slot: number | null;
   owner_team: TeamSummary | null;
   guest_team: TeamSummary | null;
 }
 
-const NAMES = ['id', 'owner_team_id', 'guest_team_id', 'match_time', 'creator_id', 'create_time', 'update_time'];
+const NAMES = [
+  'id', 'owner_team_id', 'guest_team_id', 'match_time', 'creator_id', 'create_time', 'update_time', 'result_state', 'home_score', 'guest_score',
+  'home_penalties', 'guest_penalties', 'result_reported_by', 'result_reported_team', 'result_comment', 'result_time', 'tournament_id', 'round',
+  'bracket_slot',
+];
+/** Optional fields answered only when set. */
+const OPTIONAL = [
+  'home_score', 'guest_score', 'home_penalties', 'guest_penalties', 'result_reported_by', 'result_reported_team', 'result_comment', 'tournament_id',
+  'round', 'bracket_slot',
+] as const;
 const COLUMNS = NAMES.join(', ');
 const M_COLUMNS = NAMES.map((n) => `m.${n}`).join(', ');
 
@@ -49,7 +90,11 @@ function toMatch(r: Row): Match {
     match_time: r.match_time.toISOString(),
     creator_id: r.creator_id,
     ...times(r),
+    result_state: r.result_state,
   };
+  const out = m as unknown as Record<string, unknown>;
+  for (const k of OPTIONAL) if (r[k] !== null) out[k] = r[k];
+  if (r.result_time) m.result_time = r.result_time.toISOString();
   if (r.owner_team) m.owner_team = r.owner_team;
   if (r.guest_team) m.guest_team = r.guest_team;
   return m;
@@ -164,4 +209,40 @@ export function listMyMatchesQuery(userId: string, from: Date, to: Date): { sql:
 export async function listMyMatches(q: Queryable, userId: string, from: Date, to: Date): Promise<Match[]> {
   const { sql, params: values } = listMyMatchesQuery(userId, from, to);
   return (await q.query<Row>(sql, values)).map(toMatch);
+}
+
+/** The most matches listTournamentMatches answers: a round at a time beyond. */
+const MAX_TOURNAMENT_MATCHES = 1000;
+
+/**
+ * A tournament's matches by round and time; served by match_tournament_round_idx. Each team is looked up
+ * by its primary key (OFFSET 0 keeps the lookup from becoming a join, which the planner would hash over
+ * every team for a few hundred matches). Exported so tests can EXPLAIN it.
+ */
+export function tournamentMatchesQuery(tournamentId: string, round?: number): { sql: string; params: unknown[] } {
+  const byRound = round === undefined ? '' : 'AND m.round = $2';
+  const team = (column: string) => `(SELECT id, name, description, avatar_id FROM team WHERE id = m.${column} OFFSET 0)`;
+  return {
+    sql: `SELECT ${M_COLUMNS}, ${teamSummary('o')} AS owner_team, ${teamSummary('g')} AS guest_team
+          FROM match m LEFT JOIN LATERAL ${team('owner_team_id')} o ON true LEFT JOIN LATERAL ${team('guest_team_id')} g ON true
+          WHERE m.tournament_id = $1 ${byRound} ORDER BY m.round, m.match_time, m.id LIMIT ${MAX_TOURNAMENT_MATCHES}`,
+    params: round === undefined ? [tournamentId] : [tournamentId, round],
+  };
+}
+
+export async function listTournamentMatches(q: Queryable, tournamentId: string, round?: number): Promise<Match[]> {
+  const { sql, params: values } = tournamentMatchesQuery(tournamentId, round);
+  return (await q.query<Row>(sql, values)).map(toMatch);
+}
+
+/**
+ * A team out of a round-robin tournament loses its fixtures that have no result; those with one stay on
+ * record (the table leaves them out with the team).
+ */
+export async function dropUnplayedFixtures(q: Queryable, tournamentId: string, teamId: string): Promise<void> {
+  await q.execute(
+    `DELETE FROM match WHERE tournament_id = $1 AND round IS NOT NULL AND bracket_slot IS NULL AND result_state = 'none'
+       AND (owner_team_id = $2 OR guest_team_id = $2)`,
+    [tournamentId, teamId],
+  );
 }

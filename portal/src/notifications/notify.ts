@@ -14,6 +14,9 @@ export const NotificationCode = {
   MatchScheduled: 107,
   TournamentInvitation: 108,
   TournamentWithdrawn: 109,
+  MatchResultReported: 110,
+  MatchResultConfirmed: 111,
+  MatchResultDisputed: 112,
 } as const;
 
 /** How a team's link to a tournament ended or lost its confirmation, told to the other side. */
@@ -97,6 +100,24 @@ export const notifications = {
     code: NotificationCode.MatchScheduled,
     subject: `Назначен матч ${q(home)} — ${q(guest)}`,
     content: { link: `/matches/${match.id}`, match_id: match.id },
+  }),
+  /** To the other team's managers: a result was reported, for them to confirm or dispute on the match's page. */
+  matchResultReported: (match: { id: string }, home: string, guest: string, score: string): PortalNotification => ({
+    code: NotificationCode.MatchResultReported,
+    subject: `Подтвердите результат матча ${q(home)} — ${q(guest)}: ${score}`,
+    content: { link: `/matches/${match.id}`, match_id: match.id },
+  }),
+  /** To whoever reported a result: the other side (or the tournament's creator) confirmed it. */
+  matchResultConfirmed: (match: { id: string }, home: string, guest: string, score: string): PortalNotification => ({
+    code: NotificationCode.MatchResultConfirmed,
+    subject: `Результат матча ${q(home)} — ${q(guest)} подтверждён: ${score}`,
+    content: { link: `/matches/${match.id}`, match_id: match.id },
+  }),
+  /** To the tournament's creator (for a friendly, to whoever reported it): the other side disputes the result. */
+  matchResultDisputed: (match: { id: string }, home: string, guest: string, comment: string): PortalNotification => ({
+    code: NotificationCode.MatchResultDisputed,
+    subject: `Результат матча ${q(home)} — ${q(guest)} оспорен`,
+    content: { link: `/matches/${match.id}`, match_id: match.id, comment },
   }),
 };
 

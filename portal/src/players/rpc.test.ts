@@ -31,13 +31,15 @@ describe('create_player and get_player', () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     const avatar = await ts.app.nk.fileUpload(alice.user_id!, png, 'png');
     const p = await create(alice, { first_name: '  Иван ', middle_name: 'Петрович', last_name: 'Сидоров', avatar_id: avatar.id, goals: 99, matches: 5 });
-    assert.deepEqual(Object.keys(p).sort(), ['avatar_id', 'create_time', 'creator_id', 'first_name', 'goals', 'id', 'last_name', 'matches', 'middle_name', 'update_time']);
+    assert.deepEqual(Object.keys(p).sort(), [
+      'assists', 'avatar_id', 'create_time', 'creator_id', 'first_name', 'goals', 'id', 'last_name', 'matches', 'middle_name', 'red', 'update_time', 'yellow',
+    ]);
     assert.equal(p.first_name, 'Иван');
     assert.equal(p.middle_name, 'Петрович');
     assert.equal(p.last_name, 'Сидоров');
     assert.equal(p.avatar_id, avatar.id);
     assert.equal(p.creator_id, alice.user_id);
-    assert.deepEqual([p.goals, p.matches], [0, 0]);
+    assert.deepEqual([p.goals, p.assists, p.matches, p.yellow, p.red], [0, 0, 0, 0, 0]);
     assert.ok(!Number.isNaN(Date.parse(p.create_time)));
     assert.deepEqual(await call(guest, 'get_player', { id: p.id }), p);
     assert.deepEqual(await callWithKey('get_player', { id: p.id }), p);

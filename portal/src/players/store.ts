@@ -10,8 +10,13 @@ export interface Player {
   last_name: string;
   avatar_id?: string;
   creator_id: string;
+  /** Career totals, counted from the events of confirmed matches (competition/stats-store.ts). */
   goals: number;
+  assists: number;
+  /** Appearances: confirmed matches whose events name the player. */
   matches: number;
+  yellow: number;
+  red: number;
   create_time: string;
   update_time: string;
 }
@@ -54,13 +59,16 @@ interface Row {
   avatar_id: string | null;
   creator_id: string;
   goals: number;
+  assists: number;
   matches: number;
+  yellow: number;
+  red: number;
   create_time: Date;
   update_time: Date;
 }
 
 const COLUMNS = `id, first_name, middle_name, last_name, first_name_key, last_name_key, avatar_id, creator_id,
-  goals, matches, create_time, update_time`;
+  goals, assists, matches, yellow, red, create_time, update_time`;
 
 function toPlayer(r: Row): Player {
   const p: Player = {
@@ -69,7 +77,10 @@ function toPlayer(r: Row): Player {
     last_name: r.last_name,
     creator_id: r.creator_id,
     goals: r.goals,
+    assists: r.assists,
     matches: r.matches,
+    yellow: r.yellow,
+    red: r.red,
     ...times(r),
   };
   if (r.middle_name !== null) p.middle_name = r.middle_name;

@@ -6,6 +6,7 @@ import { cursor, directionField, instantField, limit, lineField, requiredLineFie
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { textKey } from '../lib/sql.ts';
 import { embedField, embedUrl } from '../videos/embed.ts';
+import { getMatch } from '../matches/store.ts';
 import { createStream, deleteStream, getStream, listStreams, updateStream, type Stream } from './store.ts';
 
 const STREAM_NOT_FOUND = 'Трансляция не найдена.';
@@ -76,9 +77,15 @@ async function own(db: Queryable, id: string, userId: string): Promise<Stream> {
 
 const orNull = (iso: string | undefined) => (iso ? new Date(iso) : null);
 
+/** A match named by a broadcast must exist. */
+async function requireMatch(db: Queryable, id: string | null | undefined): Promise<void> {
+  if (id && !(await getMatch(db, id))) throw notFound('match_id: матч не найден.');
+}
+
 export const streamRpcs: RpcDef[] = [
   // Registered users; the caller is the creator. The start time may not lie in the past (a minute of
   // clock skew allowed); without one the broadcast is on air from now. The end time must follow the start.
+  // match_id names the match it shows (any existing match): its page then carries the match's live feed.
   rpc(
     'create_stream',
     'registered',
@@ -89,14 +96,16 @@ export const streamRpcs: RpcDef[] = [
       start_time: instantField.nullish(),
       end_time: instantField.nullish(),
       tags: tags.optional(),
+      match_id: uuid.nullish(),
     }),
     async ({ input, userId, nk }) => {
       const embed = embedUrl(input.embed_url);
+      await requireMatch(nk.db, input.match_id);
       const start = input.start_time ?? null;
       const end = input.end_time ?? null;
       if (start) notInThePast(start);
       endsAfter(end, start ?? new Date());
-      const stream = { ...input, embed_url: embed, start_time: start, end_time: end, tags: input.tags ?? [] };
+      const stream = { ...input, embed_url: embed, start_time: start, end_time: end, tags: input.tags ?? [], match_id: input.match_id ?? null };
       return createStream(nk.db, nk.uuid(), userId, stream).catch(translate);
     },
     { limit: 'create' },
@@ -109,7 +118,7 @@ export const streamRpcs: RpcDef[] = [
     return stream;
   }),
 
-  // The creator only. Omitted fields stay; null clears start_time (on air since its creation) or end_time.
+  // The creator only. Omitted fields stay; null clears start_time (on air since its creation), end_time or match_id.
   // A start time that changes may not lie in the past; the end must still follow the start.
   rpc(
     'update_stream',
@@ -122,9 +131,11 @@ export const streamRpcs: RpcDef[] = [
       start_time: instantField.nullish(),
       end_time: instantField.nullish(),
       tags: tags.optional(),
+      match_id: uuid.nullish(),
     }),
     async ({ input, userId, nk }) => {
       const embed = input.embed_url === undefined ? undefined : embedUrl(input.embed_url);
+      await requireMatch(nk.db, input.match_id);
       const { id, ...changes } = input;
       const stream = await own(nk.db, id, userId);
       if (changes.start_time && changes.start_time.getTime() !== orNull(stream.start_time)?.getTime()) notInThePast(changes.start_time);

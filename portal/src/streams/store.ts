@@ -15,6 +15,8 @@ export interface Stream {
   /** Absent: never ends. */
   end_time?: string;
   tags: string[];
+  /** The match it shows: its page carries the match's live feed. */
+  match_id?: string;
   creator_id: string;
   create_time: string;
   update_time: string;
@@ -28,13 +30,14 @@ interface Row {
   start_time: Date | null;
   end_time: Date | null;
   tags: string[];
+  match_id: string | null;
   creator_id: string;
   create_time: Date;
   update_time: Date;
   start_key: Date;
 }
 
-const COLUMNS = 'id, title, description, embed_url, start_time, end_time, tags, creator_id, create_time, update_time, start_key';
+const COLUMNS = 'id, title, description, embed_url, start_time, end_time, tags, match_id, creator_id, create_time, update_time, start_key';
 /** The spec's length of a card's description: a list sends no more of it. */
 const CARD_DESCRIPTION = 100;
 /** COLUMNS with the description cut as a card shows it. */
@@ -52,6 +55,7 @@ function toStream(r: Row): Stream {
   };
   if (r.start_time) s.start_time = r.start_time.toISOString();
   if (r.end_time) s.end_time = r.end_time.toISOString();
+  if (r.match_id) s.match_id = r.match_id;
   return s;
 }
 
@@ -63,13 +67,14 @@ export interface NewStream {
   end_time: Date | null;
   /** Trimmed, without repeats (case-insensitively). */
   tags: string[];
+  match_id: string | null;
 }
 
 export async function createStream(q: Queryable, id: string, creatorId: string, n: NewStream): Promise<Stream> {
   const rows = await q.query<Row>(
-    `INSERT INTO stream (id, title, description, embed_url, start_time, end_time, tags, tag_keys, creator_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
-    [id, n.title, n.description, n.embed_url, n.start_time, n.end_time, n.tags, n.tags.map(textKey), creatorId],
+    `INSERT INTO stream (id, title, description, embed_url, start_time, end_time, tags, tag_keys, creator_id, match_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
+    [id, n.title, n.description, n.embed_url, n.start_time, n.end_time, n.tags, n.tags.map(textKey), creatorId, n.match_id],
   );
   return toStream(rows[0]);
 }
@@ -79,12 +84,12 @@ export async function getStream(q: Queryable, id: string): Promise<Stream | unde
   return rows.length ? toStream(rows[0]) : undefined;
 }
 
-/** Fields to change; undefined leaves a field as it is, null clears start_time or end_time. */
+/** Fields to change; undefined leaves a field as it is, null clears start_time, end_time or match_id. */
 export type StreamChanges = Partial<NewStream>;
 
 export async function updateStream(q: Queryable, id: string, c: StreamChanges): Promise<Stream | undefined> {
   const { values, p } = params(id);
-  const sets = ['update_time = now()', ...assign(p, c, ['title', 'description', 'embed_url', 'start_time', 'end_time'])];
+  const sets = ['update_time = now()', ...assign(p, c, ['title', 'description', 'embed_url', 'start_time', 'end_time', 'match_id'])];
   if (c.tags !== undefined) sets.push(`tags = ${p(c.tags)}::text[]`, `tag_keys = ${p(c.tags.map(textKey))}::text[]`);
   const rows = await q.query<Row>(`UPDATE stream SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, values);
   return rows.length ? toStream(rows[0]) : undefined;

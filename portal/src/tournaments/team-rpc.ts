@@ -2,10 +2,12 @@
 // by a manager (owner or admin) of the team, who applies (refused by a closed tournament). The other side
 // confirms it: the team's managers an invitation, the tournament's creator an application; one who is both
 // makes it confirmed at once. Either side may remove it. Anyone sees links. Each side is notified of what
-// the other does (team-notify.ts).
+// the other does (team-notify.ts). A team that leaves (removed, or no longer confirmed) loses its
+// round-robin fixtures that have no result.
 import { z } from 'zod';
 import { alreadyExists, failedPrecondition, isUniqueViolation, notFound, permissionDenied, type NkTx, type Queryable } from '@tribuna/server';
 import { cursor, directionField, instantField, limit, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { dropUnplayedFixtures } from '../matches/store.ts';
 import { isManager, TEAM_NOT_FOUND } from '../teams/access.ts';
 import { lockTeam } from '../teams/store.ts';
 import { lockVisible, TOURNAMENT_DELETED } from './access.ts';
@@ -40,6 +42,7 @@ async function confirm(tnk: NkTx, id: string, userId: string, confirmed: boolean
   const changed = was === undefined ? undefined : await setConfirmed(q, id, confirmed);
   if (!changed) throw notFound(LINK_NOT_FOUND);
   if (was !== confirmed) await confirmationChanged(tnk, changed, userId);
+  if (!confirmed) await dropUnplayedFixtures(q, link.tournament_id, link.team_id);
   return changed;
 }
 
@@ -98,6 +101,7 @@ export const teamTournamentRpcs: RpcDef[] = [
       }
       const wasConfirmed = await deleteLink(tnk.db, input.id);
       if (wasConfirmed !== undefined && !link.tournament.deleted) await linkRemoved(tnk, link, wasConfirmed, userId);
+      await dropUnplayedFixtures(tnk.db, link.tournament_id, link.team_id);
       return {};
     }),
     { limit: 'write' },

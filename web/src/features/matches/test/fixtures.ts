@@ -16,6 +16,7 @@ export function match(n: number, over: Partial<Match> = {}): Match {
     creator_id: 'u1',
     create_time: '2026-11-20T09:00:00.000Z',
     update_time: '2026-11-20T09:00:00.000Z',
+    result_state: 'none',
     ...over,
   };
 }
