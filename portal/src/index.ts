@@ -2,6 +2,8 @@
 // the hooks that keep its chats' groups out of the client's group API, and the link previews of its pages.
 import path from 'node:path';
 import type { RuntimeModule } from '@tribuna/server';
+import { attendanceRpcs } from './attendance/rpc.ts';
+import { squadRpcs } from './attendance/squad-rpc.ts';
 import { authRpcs } from './auth/rpc.ts';
 import { calendarRpcs } from './calendar/rpc.ts';
 import { registerGroupHooks } from './chats/group-hooks.ts';
@@ -34,7 +36,7 @@ import { walletRpcs } from './wallet/rpc.ts';
 export const rpcs: RpcDef[] = [
   ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...invitationRpcs, ...lockerRpcs, ...calendarRpcs,
   ...photoRpcs, ...videoRpcs, ...newsRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
-  ...walletRpcs, ...shopRpcs, ...chatRpcs, ...userRpcs, ...notificationRpcs,
+  ...walletRpcs, ...shopRpcs, ...chatRpcs, ...userRpcs, ...notificationRpcs, ...attendanceRpcs, ...squadRpcs,
 ];
 
 const portal: RuntimeModule = {
