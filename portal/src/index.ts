@@ -20,6 +20,8 @@ import { newsRpcs } from './news/rpc.ts';
 import { notificationRpcs } from './notifications/rpc.ts';
 import { photoRpcs } from './photos/rpc.ts';
 import { playerRpcs } from './players/rpc.ts';
+import { startReminders } from './reminders/scheduler.ts';
+import { reminderSettingsRpcs } from './reminders/settings.ts';
 import { invitationRpcs } from './roster/invitation-rpc.ts';
 import { rosterRpcs } from './roster/rpc.ts';
 import { shopRpcs } from './shop/rpc.ts';
@@ -37,6 +39,7 @@ export const rpcs: RpcDef[] = [
   ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...invitationRpcs, ...lockerRpcs, ...calendarRpcs,
   ...photoRpcs, ...videoRpcs, ...newsRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
   ...walletRpcs, ...shopRpcs, ...chatRpcs, ...userRpcs, ...notificationRpcs, ...attendanceRpcs, ...squadRpcs,
+  ...reminderSettingsRpcs,
 ];
 
 const portal: RuntimeModule = {
@@ -49,6 +52,7 @@ const portal: RuntimeModule = {
     await backfillPreviews(nk.db, logger);
     registerNewsPageMeta(initializer, nk);
     await startShop(initializer, nk, logger);
+    startReminders(initializer, nk, logger);
   },
 };
 
