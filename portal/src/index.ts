@@ -8,6 +8,8 @@ import { authRpcs } from './auth/rpc.ts';
 import { calendarRpcs } from './calendar/rpc.ts';
 import { registerGroupHooks } from './chats/group-hooks.ts';
 import { chatRpcs } from './chats/rpc.ts';
+import { registerFeedRoute } from './feeds/route.ts';
+import { feedRpcs } from './feeds/rpc.ts';
 import { fileRpcs } from './files/rpc.ts';
 import { registerAll, type RpcDef } from './lib/rpc.ts';
 import { lockerRpcs } from './locker/rpc.ts';
@@ -39,7 +41,7 @@ export const rpcs: RpcDef[] = [
   ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...invitationRpcs, ...lockerRpcs, ...calendarRpcs,
   ...photoRpcs, ...videoRpcs, ...newsRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
   ...walletRpcs, ...shopRpcs, ...chatRpcs, ...userRpcs, ...notificationRpcs, ...attendanceRpcs, ...squadRpcs,
-  ...reminderSettingsRpcs,
+  ...reminderSettingsRpcs, ...feedRpcs,
 ];
 
 const portal: RuntimeModule = {
@@ -53,6 +55,7 @@ const portal: RuntimeModule = {
     registerNewsPageMeta(initializer, nk);
     await startShop(initializer, nk, logger);
     startReminders(initializer, nk, logger);
+    registerFeedRoute(initializer, nk);
   },
 };
 

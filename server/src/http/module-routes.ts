@@ -51,7 +51,11 @@ export async function moduleRoute(
   try {
     out = await found.fn({ path, params: found.params, query: queryOf(qs), headers: headersOf(req), clientIp, env: deps.env });
   } catch (err) {
-    if (err instanceof AppError) return text(httpStatus(err.code), err.message);
+    if (err instanceof AppError) {
+      const refusal = text(httpStatus(err.code), err.message);
+      if (err.retryAfterSec !== undefined) refusal.headers = { 'Retry-After': String(err.retryAfterSec) };
+      return refusal;
+    }
     deps.logger.error('HTTP route failed', { path, err });
     return text(500, new AppError(Code.Internal, 'Internal error').message);
   }
