@@ -2,6 +2,7 @@
 // the hooks that keep its chats' groups out of the client's group API, and the link previews of its pages.
 import path from 'node:path';
 import type { RuntimeModule } from '@tribuna/server';
+import { adminRpcs } from './admin/rpc.ts';
 import { attendanceRpcs } from './attendance/rpc.ts';
 import { squadRpcs } from './attendance/squad-rpc.ts';
 import { authRpcs } from './auth/rpc.ts';
@@ -41,7 +42,7 @@ export const rpcs: RpcDef[] = [
   ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...invitationRpcs, ...lockerRpcs, ...calendarRpcs,
   ...photoRpcs, ...videoRpcs, ...newsRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
   ...walletRpcs, ...shopRpcs, ...chatRpcs, ...userRpcs, ...notificationRpcs, ...attendanceRpcs, ...squadRpcs,
-  ...reminderSettingsRpcs, ...feedRpcs,
+  ...reminderSettingsRpcs, ...feedRpcs, ...adminRpcs,
 ];
 
 const portal: RuntimeModule = {
