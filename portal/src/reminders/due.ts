@@ -22,11 +22,13 @@ export interface Windows {
   startHorizon: Date;
 }
 
+// Both conditions are scalar subqueries on a unique key, looked up for each target of the window: an anti
+// join would let the planner read every claim or deadline there is instead, a cost that grows forever.
 const unclaimed = (kind: ReminderKind, id: string, team: string) =>
-  `NOT EXISTS (SELECT 1 FROM reminder_run r WHERE r.kind = '${kind}' AND r.target_id = ${id} AND r.team_id = ${team})`;
+  `(SELECT true FROM reminder_run r WHERE r.kind = '${kind}' AND r.target_id = ${id} AND r.team_id = ${team}) IS NULL`;
 /** No deadline of the team before the start: its answers close at the start. */
 const noEarlierDeadline = (col: string, id: string, team: string, start: string) =>
-  `NOT EXISTS (SELECT 1 FROM attendance_deadline d WHERE d.${col} = ${id} AND d.team_id = ${team} AND d.deadline < ${start})`;
+  `COALESCE((SELECT d.deadline FROM attendance_deadline d WHERE d.${col} = ${id} AND d.team_id = ${team}), 'infinity') >= ${start}`;
 /** A match's two sides, each answering for itself. */
 const SIDES = 'CROSS JOIN LATERAL (VALUES (m.owner_team_id), (m.guest_team_id)) s (team_id)';
 
