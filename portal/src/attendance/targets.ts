@@ -37,7 +37,7 @@ export const EVENT_TYPE_NAMES: Record<EventType, string> = {
   other: 'Событие',
 };
 
-export function refOf(input: TargetRef): { kind: TargetKind; id: string } {
+function refOf(input: TargetRef): { kind: TargetKind; id: string } {
   if (input.event_id && input.match_id) throw invalid('Укажите что-то одно: событие (event_id) или матч (match_id).');
   if (input.event_id) return { kind: 'event', id: input.event_id };
   if (input.match_id) return { kind: 'match', id: input.match_id };

@@ -3,6 +3,3 @@
 
 /** Milliseconds since the epoch; tests replace now(). */
 export const clock = { now: (): number => Date.now() };
-
-/** The clock's now as a Date. */
-export const nowDate = (): Date => new Date(clock.now());

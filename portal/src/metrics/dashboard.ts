@@ -32,7 +32,7 @@ const moscowDate = (t: number) => new Intl.DateTimeFormat('en-CA', { timeZone: Z
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 24 * HOUR_MS).toISOString().slice(0, 10);
 
 /** The buckets of a period ending now: the last 24 hours, or the last 7 or 30 Moscow days, today included. */
-export function bucketsOf(period: Period, now: number): { table: 'metric_hourly' | 'metric_daily'; column: 'hour' | 'day'; keys: string[]; from: Date | string } {
+function bucketsOf(period: Period, now: number): { table: 'metric_hourly' | 'metric_daily'; column: 'hour' | 'day'; keys: string[]; from: Date | string } {
   if (period === 'day') {
     const last = Math.floor(now / HOUR_MS) * HOUR_MS;
     const keys = Array.from({ length: 24 }, (_, i) => new Date(last - (23 - i) * HOUR_MS).toISOString());

@@ -10,12 +10,12 @@ const dayAndTime = new Intl.DateTimeFormat('ru-RU', { timeZone: ZONE, weekday: '
 const shortTime = new Intl.DateTimeFormat('ru-RU', { timeZone: ZONE, day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' });
 
 /** «Тренировка «Вечерняя»», «Матч «Спартак» — «Динамо»». */
-export function whatOf(t: Target): string {
+function whatOf(t: Target): string {
   return t.kind === 'match' ? `Матч ${t.title}` : `${EVENT_TYPE_NAMES[t.eventType!]} «${t.title}»`;
 }
 
 /** The web page of the target: a match's page, or the team's schedule at the event. */
-export function pageOf(t: Target, teamId: string): string {
+function pageOf(t: Target, teamId: string): string {
   return t.kind === 'match' ? `/matches/${t.id}` : `/teams/${teamId}/schedule?event=${t.id}`;
 }
 

@@ -13,7 +13,7 @@ export interface ReminderSettings {
 
 const DEFAULTS: ReminderSettings = { unanswered: true, coming: true };
 
-export async function readSettings(q: Queryable, userId: string): Promise<ReminderSettings> {
+async function readSettings(q: Queryable, userId: string): Promise<ReminderSettings> {
   const rows = await q.query<ReminderSettings>('SELECT unanswered, coming FROM reminder_settings WHERE user_id = $1', [userId]);
   return rows[0] ?? DEFAULTS;
 }
