@@ -2,6 +2,9 @@
 // the hooks that keep its chats' groups out of the client's group API, and the link previews of its pages.
 import path from 'node:path';
 import type { RuntimeModule } from '@tribuna/server';
+import { adminRpcs } from './admin/rpc.ts';
+import { attendanceRpcs } from './attendance/rpc.ts';
+import { squadRpcs } from './attendance/squad-rpc.ts';
 import { authRpcs } from './auth/rpc.ts';
 import { calendarRpcs } from './calendar/rpc.ts';
 import { registerGroupHooks } from './chats/group-hooks.ts';
@@ -9,6 +12,8 @@ import { chatRpcs } from './chats/rpc.ts';
 import { bracketRpcs } from './competition/bracket-rpc.ts';
 import { fixtureRpcs } from './competition/fixtures-rpc.ts';
 import { tableRpcs } from './competition/table-rpc.ts';
+import { registerFeedRoute } from './feeds/route.ts';
+import { feedRpcs } from './feeds/rpc.ts';
 import { fileRpcs } from './files/rpc.ts';
 import { registerAll, type RpcDef } from './lib/rpc.ts';
 import { lockerRpcs } from './locker/rpc.ts';
@@ -24,6 +29,8 @@ import { newsRpcs } from './news/rpc.ts';
 import { notificationRpcs } from './notifications/rpc.ts';
 import { photoRpcs } from './photos/rpc.ts';
 import { playerRpcs } from './players/rpc.ts';
+import { startReminders } from './reminders/scheduler.ts';
+import { reminderSettingsRpcs } from './reminders/settings.ts';
 import { invitationRpcs } from './roster/invitation-rpc.ts';
 import { rosterRpcs } from './roster/rpc.ts';
 import { shopRpcs } from './shop/rpc.ts';
@@ -41,7 +48,7 @@ export const rpcs: RpcDef[] = [
   ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...invitationRpcs, ...lockerRpcs, ...calendarRpcs,
   ...photoRpcs, ...videoRpcs, ...newsRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
   ...walletRpcs, ...shopRpcs, ...chatRpcs, ...userRpcs, ...notificationRpcs, ...resultRpcs, ...eventRpcs, ...liveRpcs, ...fixtureRpcs,
-  ...bracketRpcs, ...tableRpcs,
+  ...bracketRpcs, ...tableRpcs, ...attendanceRpcs, ...squadRpcs, ...reminderSettingsRpcs, ...feedRpcs, ...adminRpcs,
 ];
 
 const portal: RuntimeModule = {
@@ -54,6 +61,8 @@ const portal: RuntimeModule = {
     await backfillPreviews(nk.db, logger);
     registerNewsPageMeta(initializer, nk);
     await startShop(initializer, nk, logger);
+    startReminders(initializer, nk, logger);
+    registerFeedRoute(initializer, nk);
   },
 };
 

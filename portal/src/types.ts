@@ -19,6 +19,9 @@ import type { listStreams } from './streams/store.ts';
 import type { listTournaments } from './tournaments/store.ts';
 import type { listLinks } from './tournaments/team-store.ts';
 import type { Chat, Message } from './chats/store.ts';
+import type { Answer as AttendanceAnswerBase, Status } from './attendance/store.ts';
+import type { SquadPlayer } from './attendance/squad-store.ts';
+import type { dashboard } from './metrics/dashboard.ts';
 
 type Answer<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
@@ -168,3 +171,63 @@ export interface MessagePage {
 
 /** list_notifications (newest first; cursor pages to older ones), mark_notifications_read */
 export type { MarkReadAnswer, NotificationItem, NotificationPage } from './notifications/rpc.ts';
+
+export type { Status as AttendanceStatus } from './attendance/store.ts';
+/** Which target an answer, a list or a deadline is of: exactly one of the two. */
+type TargetIds = { event_id: string; match_id?: never } | { match_id: string; event_id?: never };
+/** set_attendance */
+export type AttendanceAnswer = TargetIds & { team_id: string; user_id: string; status: Status; comment: string; update_time: string };
+/** answer_by_token: the answer, and what it was to. */
+export type AttendanceByLink = AttendanceAnswer & { title: string; start_time: string; team_name: string };
+/** list_attendance: every member of the team, by answer, and the counts (`none`: who has not answered). */
+export type AttendanceList = TargetIds & {
+  team_id: string;
+  start_time: string;
+  deadline: string | null;
+  /** The deadline, or the start when there is none or it comes first. */
+  closes_at: string;
+  open: boolean;
+  attendance: (AttendanceAnswerBase & { display_name: string })[];
+  no_answer: { user_id: string; display_name: string }[];
+  counts: { yes: number; no: number; maybe: number; none: number };
+  viewer: { status: Status; comment: string } | null;
+};
+/** set_attendance_deadline */
+export type AttendanceDeadline = TargetIds & { team_id: string; deadline: string | null; closes_at: string };
+
+export type { SquadPlayer } from './attendance/squad-store.ts';
+/** set_match_squad: the team's squad, with `warnings` the players whose owner did not answer «Приду». */
+export interface MatchSquad {
+  match_id: string;
+  team_id: string;
+  players: SquadPlayer[];
+  warnings: number;
+}
+/** get_match_squad: status and warning only for the members of each team. */
+export interface MatchSquads {
+  match_id: string;
+  squads: { team_id: string; players: SquadPlayer[] }[];
+}
+
+/** get_reminder_settings, set_reminder_settings */
+export type { ReminderSettings } from './reminders/settings.ts';
+
+/** create_calendar_feed: the address is given only here. */
+export interface CalendarFeed {
+  id: string;
+  team_id: string | null;
+  url: string;
+  create_time: string;
+}
+/** list_calendar_feeds */
+export interface CalendarFeedList {
+  feeds: { id: string; team_id: string | null; team_name: string | null; create_time: string }[];
+}
+
+/** get_admin_state */
+export interface AdminState {
+  is_admin: boolean;
+}
+/** get_metrics_dashboard */
+export type MetricsDashboard = Answer<typeof dashboard>;
+export type { Period as MetricsPeriod } from './metrics/dashboard.ts';

@@ -126,6 +126,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     sessions: core.sessions,
     staticFiles,
     health,
+    moduleRoutes: { routes: registry.httpRoutes, env: config.runtimeEnv, logger },
     onUpgrade: sockets.handleUpgrade,
   });
 

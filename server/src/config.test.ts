@@ -132,6 +132,7 @@ describe('configuration', () => {
     HTTP_KEY: 'http-secret-1',
     SESSION_ENCRYPTION_KEY: 'session-secret-1',
     REFRESH_ENCRYPTION_KEY: 'refresh-secret-1',
+    LINK_SIGNING_KEY: 'link-signing-secret-1',
   };
 
   it('refuses the default keys in production', () => {
@@ -160,6 +161,7 @@ describe('configuration', () => {
       HTTP_KEY: 'http-secret-1',
       SESSION_ENCRYPTION_KEY: 'session-secret-1',
       REFRESH_ENCRYPTION_KEY: 'refresh-secret-1',
+      LINK_SIGNING_KEY: 'link-signing-secret-1',
       SHOP_PROVIDER: 'test',
     };
     const defaults: Record<string, string> = {
@@ -167,6 +169,7 @@ describe('configuration', () => {
       HTTP_KEY: 'defaulthttpkey',
       SESSION_ENCRYPTION_KEY: 'defaultencryptionkey',
       REFRESH_ENCRYPTION_KEY: 'defaultrefreshencryptionkey',
+      LINK_SIGNING_KEY: 'defaultlinksigningkey',
     };
     for (const [name, defaultValue] of Object.entries(defaults)) {
       const others = Object.keys(defaults).filter((k) => k !== name);
@@ -192,7 +195,16 @@ describe('configuration', () => {
 
   it("hands modules their settings: the test shop, the site's address and the news HTML pool by default, YooKassa with its keys", () => {
     const threads = String(Math.max(1, os.availableParallelism() - 1));
-    const news = { NEWS_HTML_THREADS: threads, NEWS_HTML_QUEUE: '32' };
+    const news = {
+      NEWS_HTML_THREADS: threads,
+      NEWS_HTML_QUEUE: '32',
+      REMINDER_BEFORE_DEADLINE_HOURS: '24',
+      REMINDER_BEFORE_START_HOURS: '3',
+      REMINDER_TICK_SEC: '60',
+      LINK_SIGNING_KEY: 'defaultlinksigningkey',
+      ADMIN_USER_IDS: '',
+      ADMIN_EMAILS: '',
+    };
     assert.deepEqual(loadConfig({}).runtimeEnv, { SHOP_PROVIDER: 'test', PUBLIC_URL: 'http://127.0.0.1:7350', ...news });
     assert.deepEqual(
       [loadConfig({ NEWS_HTML_THREADS: '3', NEWS_HTML_QUEUE: '0' }).runtimeEnv].map((e) => [e.NEWS_HTML_THREADS, e.NEWS_HTML_QUEUE]),
@@ -222,9 +234,33 @@ describe('configuration', () => {
       [{ NEWS_HTML_THREADS: '0' }, 'NEWS_HTML_THREADS'],
       [{ NEWS_HTML_THREADS: 'all' }, 'NEWS_HTML_THREADS'],
       [{ NEWS_HTML_QUEUE: '-1' }, 'NEWS_HTML_QUEUE'],
+      [{ REMINDER_BEFORE_DEADLINE_HOURS: '0' }, 'REMINDER_BEFORE_DEADLINE_HOURS'],
+      [{ REMINDER_BEFORE_START_HOURS: '169' }, 'REMINDER_BEFORE_START_HOURS'],
+      [{ REMINDER_TICK_SEC: '1.5' }, 'REMINDER_TICK_SEC'],
+      [{ LINK_SIGNING_KEY: 'short' }, 'LINK_SIGNING_KEY'],
+      [{ LINK_SIGNING_KEY: 'with a space inside it' }, 'LINK_SIGNING_KEY'],
+      [{ ADMIN_USER_IDS: 'admin' }, 'ADMIN_USER_IDS'],
+      [{ ADMIN_EMAILS: 'admin@example.com, nobody' }, 'ADMIN_EMAILS'],
     ];
     for (const [e, name] of cases) {
       assert.throws(() => loadConfig(e), (err: unknown) => err instanceof ConfigError && err.variable === name, name);
     }
+  });
+
+  it('hands modules the reminder times, the link key and the administrators, lists trimmed, lower-cased and each once', () => {
+    const env = loadConfig({
+      REMINDER_BEFORE_DEADLINE_HOURS: '48',
+      REMINDER_BEFORE_START_HOURS: '2',
+      REMINDER_TICK_SEC: '5',
+      LINK_SIGNING_KEY: 'a-long-secret-for-links',
+      ADMIN_USER_IDS: ' 6F9619FF-8B86-D011-B42D-00C04FC964FF ,6f9619ff-8b86-d011-b42d-00c04fc964ff,',
+      ADMIN_EMAILS: 'Admin@Example.com, chief@tribuna.example',
+    }).runtimeEnv;
+    assert.deepEqual(
+      [env.REMINDER_BEFORE_DEADLINE_HOURS, env.REMINDER_BEFORE_START_HOURS, env.REMINDER_TICK_SEC, env.LINK_SIGNING_KEY],
+      ['48', '2', '5', 'a-long-secret-for-links'],
+    );
+    assert.equal(env.ADMIN_USER_IDS, '6f9619ff-8b86-d011-b42d-00c04fc964ff');
+    assert.equal(env.ADMIN_EMAILS, 'admin@example.com,chief@tribuna.example');
   });
 });

@@ -164,11 +164,44 @@ function key(env: Env, name: keyof typeof DEFAULT_KEYS, production: boolean): st
   return v;
 }
 
+/** LINK_SIGNING_KEY's public default: refused in production, like the server's keys. */
+const DEFAULT_LINK_SIGNING_KEY = 'defaultlinksigningkey';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
+
+/** A comma-separated list, each item trimmed and lower-cased, checked by `valid`; '' when unset. */
+function list(env: Env, name: string, valid: RegExp, what: string): string {
+  const items = str(env, name, '').split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);
+  const bad = items.find((x) => !valid.test(x));
+  if (bad !== undefined) throw new ConfigError(name, `must be a comma-separated list of ${what}, got "${bad}"`);
+  return [...new Set(items)].join(',');
+}
+
+/**
+ * What team life needs: when reminders go and how often they are looked for, the key that signs the
+ * one-click answer links of reminder mails, and the site's administrators.
+ */
+function teamLifeSettings(env: Env, production: boolean): Record<string, string> {
+  const linkKey = str(env, 'LINK_SIGNING_KEY', DEFAULT_LINK_SIGNING_KEY);
+  if (linkKey.length < 16 || /\s/.test(linkKey)) throw new ConfigError('LINK_SIGNING_KEY', 'must be at least 16 characters long, without spaces');
+  if (production && linkKey === DEFAULT_LINK_SIGNING_KEY) {
+    throw new ConfigError('LINK_SIGNING_KEY', 'must be set to a secret value when NODE_ENV=production (the default is public)');
+  }
+  return {
+    REMINDER_BEFORE_DEADLINE_HOURS: String(int(env, 'REMINDER_BEFORE_DEADLINE_HOURS', 24, 1, 720)),
+    REMINDER_BEFORE_START_HOURS: String(int(env, 'REMINDER_BEFORE_START_HOURS', 3, 1, 168)),
+    REMINDER_TICK_SEC: String(int(env, 'REMINDER_TICK_SEC', 60, 1, 3600)),
+    LINK_SIGNING_KEY: linkKey,
+    ADMIN_USER_IDS: list(env, 'ADMIN_USER_IDS', UUID, 'user ids (UUIDs)'),
+    ADMIN_EMAILS: list(env, 'ADMIN_EMAILS', EMAIL, 'e-mail addresses'),
+  };
+}
+
 /**
  * The module settings: every key is named and checked here, so a module reads only validated values.
  * SHOP_PROVIDER chooses the coin shop's payment provider; the YooKassa keys are required with it.
  * NEWS_HTML_THREADS and NEWS_HTML_QUEUE size the portal's pool of threads that sanitise news HTML: by
- * default every core but one (the event loop's), at least one.
+ * default every core but one (the event loop's), at least one. The team-life settings: teamLifeSettings.
  */
 function moduleSettings(env: Env, site: string, production: boolean): Readonly<Record<string, string>> {
   // The test provider credits coins without a payment: in production it must be chosen on purpose.
@@ -180,6 +213,7 @@ function moduleSettings(env: Env, site: string, production: boolean): Readonly<R
     PUBLIC_URL: site,
     NEWS_HTML_THREADS: String(int(env, 'NEWS_HTML_THREADS', Math.max(1, os.availableParallelism() - 1), 1, 64)),
     NEWS_HTML_QUEUE: String(int(env, 'NEWS_HTML_QUEUE', 32, 0, 10_000)),
+    ...teamLifeSettings(env, production),
   };
   if (provider === 'yookassa') {
     const shopId = optional(env, 'YOOKASSA_SHOP_ID');

@@ -96,7 +96,8 @@ export async function getEvent(q: Queryable, id: string): Promise<TeamEvent | un
 
 export async function updateEvent(q: Queryable, id: string, c: TeamEventChanges): Promise<TeamEvent | undefined> {
   const { values, p } = params(id);
-  const sets = ['update_time = now()', ...assign(p, c, ['title', 'type', 'event_time', 'place', 'description'])];
+  // sequence: calendar feeds tell subscribed calendars the event changed (migrations/0040_attendance.sql).
+  const sets = ['update_time = now()', 'sequence = sequence + 1', ...assign(p, c, ['title', 'type', 'event_time', 'place', 'description'])];
   const rows = await q.query<Row>(`UPDATE team_event SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, values);
   return rows.length ? toEvent(rows[0]) : undefined;
 }

@@ -141,6 +141,13 @@ export const FIELD_LABELS: Record<string, string> = {
   return_path: 'Страница возврата',
   event: 'Событие',
   object: 'Объект уведомления',
+  // Attendance, squads, reminders and calendar feeds.
+  event_id: 'Событие',
+  status: 'Ответ',
+  deadline: 'Срок ответа',
+  unanswered: 'Напоминать, если я не ответил',
+  coming: 'Напоминать перед началом, если я приду',
+  url: 'Адрес календаря',
 };
 
 const FIELD_PREFIX = /^([A-Za-z_][A-Za-z0-9_]*)((?:\.[A-Za-z0-9_]+)*): ([\s\S]+)$/;

@@ -25,6 +25,8 @@ export const TEXT_LIMITS = {
   eventTitle: 200,
   eventPlace: 200,
   eventDescription: 2000,
+  /** A member's comment on their answer to an event or a match («Опоздаю на 10 минут»). */
+  attendanceComment: 200,
   tournamentTitle: 200,
   tournamentDescription: 5000,
   streamTitle: 120,

@@ -131,7 +131,8 @@ export type MatchChanges = Partial<NewMatch>;
 
 export async function updateMatch(q: Queryable, id: string, c: MatchChanges): Promise<Match | undefined> {
   const { values, p } = params(id);
-  const sets = ['update_time = now()', ...assign(p, c, ['owner_team_id', 'guest_team_id', 'match_time'])];
+  // sequence: calendar feeds tell subscribed calendars the match changed (migrations/0040_attendance.sql).
+  const sets = ['update_time = now()', 'sequence = sequence + 1', ...assign(p, c, ['owner_team_id', 'guest_team_id', 'match_time'])];
   const rows = await q.query<Row>(
     `WITH m AS (UPDATE match SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}) ${selectFrom('m')}`,
     values,

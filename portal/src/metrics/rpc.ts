@@ -1,7 +1,11 @@
-// Page-view metrics: the web app reports each start; signed-in users read the aggregates.
+// Page-view metrics: the web app reports each start; the site's administrators read the aggregates and the
+// charts over time (admin/access.ts says who they are).
 import { z } from 'zod';
 import { resourceExhausted } from '@tribuna/server';
+import { requireSiteAdmin } from '../admin/access.ts';
+import { clock } from '../lib/clock.ts';
 import { limit, rpc, type RpcDef } from '../lib/rpc.ts';
+import { dashboard } from './dashboard.ts';
 import { topMetrics, trackPageView } from './store.ts';
 
 // Per client address; a page view is one call, so this is far above any real visitor.
@@ -44,24 +48,39 @@ export const metricRpcs: RpcDef[] = [
         page: input.page,
         browser: input.browser,
         resolution: `${input.screen_width}x${input.screen_height}`,
-      });
+      }, new Date(clock.now()));
       return {};
     },
     { limit: 'write' },
   ),
 
-  // Registered users: most viewed pages first.
-  rpc('get_page_metrics', 'registered', z.object({ limit: limit(100, 1000) }), async ({ input, nk }) => ({
-    pages: (await topMetrics(nk.db, 'page', input.limit)).map((m) => ({ page: m.value, count: m.count })),
-  })),
+  // Site administrators: most viewed pages first, of all time.
+  rpc('get_page_metrics', 'registered', z.object({ limit: limit(100, 1000) }), async ({ input, userId, nk }) => {
+    await requireSiteAdmin(nk, userId);
+    return { pages: (await topMetrics(nk.db, 'page', input.limit)).map((m) => ({ page: m.value, count: m.count })) };
+  }),
 
-  // Registered users: most frequent browsers first.
-  rpc('get_browser_metrics', 'registered', z.object({ limit: limit(100, 1000) }), async ({ input, nk }) => ({
-    browsers: (await topMetrics(nk.db, 'browser', input.limit)).map((m) => ({ browser: m.value, count: m.count })),
-  })),
+  // Site administrators: most frequent browsers first, of all time.
+  rpc('get_browser_metrics', 'registered', z.object({ limit: limit(100, 1000) }), async ({ input, userId, nk }) => {
+    await requireSiteAdmin(nk, userId);
+    return { browsers: (await topMetrics(nk.db, 'browser', input.limit)).map((m) => ({ browser: m.value, count: m.count })) };
+  }),
 
-  // Registered users: most frequent screen resolutions ("WIDTHxHEIGHT") first.
-  rpc('get_resolution_metrics', 'registered', z.object({ limit: limit(100, 1000) }), async ({ input, nk }) => ({
-    resolutions: (await topMetrics(nk.db, 'resolution', input.limit)).map((m) => ({ resolution: m.value, count: m.count })),
-  })),
+  // Site administrators: most frequent screen resolutions ("WIDTHxHEIGHT") first, of all time.
+  rpc('get_resolution_metrics', 'registered', z.object({ limit: limit(100, 1000) }), async ({ input, userId, nk }) => {
+    await requireSiteAdmin(nk, userId);
+    return { resolutions: (await topMetrics(nk.db, 'resolution', input.limit)).map((m) => ({ resolution: m.value, count: m.count })) };
+  }),
+
+  // Site administrators: the charts of the last day (views by hour), week or month (by Moscow day), each
+  // bucket present (0 when nothing was seen), and the most viewed pages, browsers and resolutions then.
+  rpc(
+    'get_metrics_dashboard',
+    'registered',
+    z.object({ period: z.enum(['day', 'week', 'month'], { error: "ожидалось 'day' (сутки), 'week' (неделя) или 'month' (месяц)." }), limit: limit(10, 100) }),
+    async ({ input, userId, nk }) => {
+      await requireSiteAdmin(nk, userId);
+      return dashboard(nk.db, input.period, clock.now(), input.limit);
+    },
+  ),
 ];

@@ -1,5 +1,6 @@
-// Metrics' SQL: one counter row per page, browser and screen resolution.
+// Metrics' SQL: one counter row per page, browser and screen resolution (and the counts over time, dashboard.ts).
 import type { Db, Queryable } from '@tribuna/server';
+import { addToRollups } from './dashboard.ts';
 
 export interface PageView {
   page: string;
@@ -22,12 +23,13 @@ const increment = (q: Queryable, kind: MetricKind, value: string) =>
     [value],
   );
 
-/** Counts one page view in all three counters at once. */
-export async function trackPageView(db: Db, v: PageView): Promise<void> {
+/** Counts one page view, seen at `at`, in all three counters and in the hourly and daily counts at once. */
+export async function trackPageView(db: Db, v: PageView, at: Date): Promise<void> {
   await db.tx(async (q) => {
     await increment(q, 'page', v.page);
     await increment(q, 'browser', v.browser);
     await increment(q, 'resolution', v.resolution);
+    await addToRollups(q, v, at);
   });
 }
 

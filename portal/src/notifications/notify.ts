@@ -17,6 +17,8 @@ export const NotificationCode = {
   MatchResultReported: 110,
   MatchResultConfirmed: 111,
   MatchResultDisputed: 112,
+  AttendanceQuestion: 113,
+  AttendanceReminder: 114,
 } as const;
 
 /** How a team's link to a tournament ended or lost its confirmation, told to the other side. */
@@ -37,6 +39,17 @@ export interface PortalNotification {
   subject: string;
   /** What the web app shows and opens: `link` always, ids for the cache to refresh. */
   content: { link: string } & Record<string, string>;
+}
+
+/** A team event or a match that a reminder is about, as its subject names it. */
+export interface ReminderTarget {
+  /** «Тренировка «Вечерняя»», «Матч «Спартак» — «Динамо»». */
+  what: string;
+  /** Its start as people read it («пятница, 1 мая, 18:30»). */
+  when: string;
+  link: string;
+  /** event_id or match_id, and team_id. */
+  ids: Record<string, string>;
 }
 
 /** A name in «ёлочках»: what the subjects quote. */
@@ -94,6 +107,18 @@ export const notifications = {
     code: NotificationCode.TournamentWithdrawn,
     subject: withdrawalSubject(q(tournament.title), q(team.name), how),
     content: { link: `/tournaments/${tournament.id}`, tournament_id: tournament.id, team_id: team.id, reason: how },
+  }),
+  /** To a member who has not answered, before the team's answer deadline (or the start): are you coming? */
+  attendanceQuestion: (target: ReminderTarget): PortalNotification => ({
+    code: NotificationCode.AttendanceQuestion,
+    subject: `Вы придёте? ${target.what}, ${target.when}`,
+    content: { link: target.link, ...target.ids },
+  }),
+  /** To a member who answered «Приду», before the start. */
+  attendanceReminder: (target: ReminderTarget): PortalNotification => ({
+    code: NotificationCode.AttendanceReminder,
+    subject: `Скоро: ${target.what}, ${target.when}`,
+    content: { link: target.link, ...target.ids },
   }),
   /** To the other team's managers: a match against their team was scheduled. */
   matchScheduled: (match: { id: string }, home: string, guest: string): PortalNotification => ({

@@ -12,6 +12,7 @@ import { AppError, Code, httpStatus } from '../errors.ts';
 import { Fields, Query } from '../input.ts';
 import type { Logger } from '../log.ts';
 import { BodyBudget, BodyIdleError, headerOf, Incoming } from './body.ts';
+import { moduleRoute, type ModuleRouteDeps } from './module-routes.ts';
 import type { Admission, ApiRequest, RawResponse, RouteTable } from './routes.ts';
 import type { StaticFiles } from './static.ts';
 
@@ -29,6 +30,8 @@ export interface HttpDeps {
   staticFiles: StaticFiles | undefined;
   /** Answers /healthz and /readyz. */
   health?: Health;
+  /** Modules' own GET routes (registerHttpRoute), tried before the web app's files. */
+  moduleRoutes?: ModuleRouteDeps;
   onUpgrade: (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void;
 }
 
@@ -102,6 +105,16 @@ async function handle(deps: ServerState, req: Incoming, res: http.ServerResponse
       writeJson(req, res, r.ready ? 200 : 503, r);
     }
     return;
+  }
+
+  // A module's route never shadows the server's own paths (HttpRoutes refuses them), so it goes first.
+  if ((method === 'GET' || method === 'HEAD') && deps.moduleRoutes?.routes.size) {
+    const answer = await moduleRoute(deps.moduleRoutes, req, path, qs, deps.clientIp(req));
+    if (answer) {
+      if (req.hasUnreadBody) res.shouldKeepAlive = false;
+      writeRaw(req, res, answer);
+      return;
+    }
   }
 
   // Uploads are served by the route table, before the web app's deep-link fallback.

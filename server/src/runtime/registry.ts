@@ -1,8 +1,9 @@
 // Named RPCs, their before and after hooks, hooks of socket messages and of REST API calls, event
-// handlers and page metadata registered by runtime modules.
+// handlers, page metadata and plain GET routes registered by runtime modules.
 import type { Logger } from '../log.ts';
 import { API_NAMES } from './api-hooks.ts';
 import type { MatchHandler, MatchmakerMatchedFunction } from './match-types.ts';
+import { HttpRoutes } from './http-routes.ts';
 import { PageMetaRoutes } from './page-meta.ts';
 import type {
   ApiBeforeHook, ApiEvent, ApiHookRegistrations, EventContext, EventHandler, Initializer, RpcAfterHook, RpcBeforeHook, RpcFunction,
@@ -43,6 +44,8 @@ export class Registry {
   readonly shutdownHooks: Array<() => Promise<void> | void> = [];
   /** Modules' metadata of the web app's pages, for link previews. */
   readonly pageMeta = new PageMetaRoutes();
+  /** Modules' own GET routes outside the API (a calendar feed). */
+  readonly httpRoutes = new HttpRoutes();
   readonly logger: Logger;
   /** The module settings (the configuration's runtimeEnv) that every call's context carries as `env`. */
   readonly env: Readonly<Record<string, string>>;
@@ -130,6 +133,7 @@ export class Registry {
         if (cap !== undefined) this.bodyCaps.set(key, cap);
       },
       registerPageMeta: (pattern, fn) => this.pageMeta.add(pattern, fn),
+      registerHttpRoute: (method, pattern, fn) => this.httpRoutes.add(method, pattern, fn),
       registerBeforeRpc: (id, fn) => addHook(this.beforeRpc, id.trim().toLowerCase(), fn, 'before RPC'),
       registerAfterRpc: (id, fn) => addHook(this.afterRpc, id.trim().toLowerCase(), fn, 'after RPC'),
       registerBeforeRt: (name, fn) => addHook(this.beforeRt, rtHookKey(name.trim()), fn, 'before socket message'),

@@ -190,6 +190,35 @@ export type PageMetaFunction = (
   ctx: PageMetaContext,
 ) => Promise<PageMeta | null | undefined> | PageMeta | null | undefined;
 
+/** What a module's HTTP route sees of a GET (or HEAD) request. */
+export interface HttpRouteRequest {
+  /** The path as requested (still escaped). */
+  path: string;
+  /** The pattern's `{name}` parameters, decoded. */
+  params: Record<string, string>;
+  /** Query parameters, each with every value given. */
+  query: Record<string, string[]>;
+  /** Headers by lower-cased name (several values joined with ", "), without authorization and cookie. */
+  headers: Record<string, string>;
+  /** The client's address (behind TRUSTED_PROXIES, the forwarded one). */
+  clientIp: string;
+  /** The module settings of the configuration, also `nk.env`. */
+  env: Readonly<Record<string, string>>;
+}
+
+/** A route's answer: the body as text or bytes; Content-Type defaults to text/plain, Cache-Control to no-store. */
+export interface HttpRouteResponse {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+/**
+ * Answers a GET route of a module. A thrown AppError answers its HTTP status with its message as plain
+ * text; anything else is logged and answered 500.
+ */
+export type HttpRouteHandler = (req: HttpRouteRequest) => Promise<HttpRouteResponse> | HttpRouteResponse;
+
 /** One hook per API call; a module registers it with registerBefore<Name> (README: Writing a runtime module). */
 export interface Initializer extends ApiHookRegistrations {
   registerRpc(id: string, fn: RpcFunction, options?: RpcOptions): void;
@@ -198,6 +227,12 @@ export interface Initializer extends ApiHookRegistrations {
    * `:name` ones, each matching one non-empty segment). One function per pattern.
    */
   registerPageMeta(pattern: string, fn: PageMetaFunction): void;
+  /**
+   * A plain HTTP route outside the API, GET only (HEAD is answered alike): `pattern` is "/" and segments,
+   * each literal or `{name}` with an optional literal suffix ('/calendar/{token}.ics'). Paths the server
+   * answers itself (/v2, /ws, /uploads, /healthz, /readyz, /healthcheck, /assets, /index.html) are refused.
+   */
+  registerHttpRoute(method: 'GET', pattern: string, fn: HttpRouteHandler): void;
   /** One per RPC id (case-insensitive). */
   registerBeforeRpc(id: string, fn: RpcBeforeHook): void;
   registerAfterRpc(id: string, fn: RpcAfterHook): void;
