@@ -7,7 +7,7 @@ import { calendarRpcs } from './calendar/rpc.ts';
 import { registerGroupHooks } from './chats/group-hooks.ts';
 import { chatRpcs } from './chats/rpc.ts';
 import { fileRpcs } from './files/rpc.ts';
-import { registerAll, type RpcDef } from './lib/rpc.ts';
+import { registerAll } from './lib/rpc.ts';
 import { lockerRpcs } from './locker/rpc.ts';
 import { matchRpcs } from './matches/rpc.ts';
 import { metricRpcs } from './metrics/rpc.ts';
@@ -31,7 +31,7 @@ import { videoRpcs } from './videos/rpc.ts';
 import { walletRpcs } from './wallet/rpc.ts';
 
 /** Every RPC of the portal. */
-export const rpcs: RpcDef[] = [
+export const rpcs = [
   ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...invitationRpcs, ...lockerRpcs, ...calendarRpcs,
   ...photoRpcs, ...videoRpcs, ...newsRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
   ...walletRpcs, ...shopRpcs, ...chatRpcs, ...userRpcs, ...notificationRpcs,

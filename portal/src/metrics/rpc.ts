@@ -1,7 +1,7 @@
 // Page-view metrics: the web app reports each start; signed-in users read the aggregates.
 import { z } from 'zod';
 import { resourceExhausted } from '@tribuna/server';
-import { limit, rpc, type RpcDef } from '../lib/rpc.ts';
+import { limit, rpc } from '../lib/rpc.ts';
 import { topMetrics, trackPageView } from './store.ts';
 
 // Per client address; a page view is one call, so this is far above any real visitor.
@@ -26,7 +26,7 @@ const side = z
 // Query strings and fragments would make every page distinct: a page is counted by its path.
 const withoutQuery = (page: string) => page.replace(/[?#].*$/s, '') || '/';
 
-export const metricRpcs: RpcDef[] = [
+export const metricRpcs = [
   // Anyone, guests and visitors included; limited per client address.
   rpc(
     'track_metrics',

@@ -5,7 +5,7 @@
 // the other does (team-notify.ts).
 import { z } from 'zod';
 import { alreadyExists, failedPrecondition, isUniqueViolation, notFound, permissionDenied, type NkTx, type Queryable } from '@tribuna/server';
-import { cursor, directionField, instantField, limit, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { cursor, directionField, instantField, limit, rpc, uuid } from '../lib/rpc.ts';
 import { isManager, TEAM_NOT_FOUND } from '../teams/access.ts';
 import { lockTeam } from '../teams/store.ts';
 import { lockVisible, TOURNAMENT_DELETED } from './access.ts';
@@ -45,7 +45,7 @@ async function confirm(tnk: NkTx, id: string, userId: string, confirmed: boolean
 
 const confirmation = z.boolean({ error: 'ожидалось true или false.' });
 
-export const teamTournamentRpcs: RpcDef[] = [
+export const teamTournamentRpcs = [
   // The tournament's creator (any team: an invitation) or a manager of the team (an application, refused
   // by a closed tournament). A team is in a tournament once; a deleted tournament takes no teams.
   rpc('create_team_tournament', 'registered', z.object({ team_id: uuid, tournament_id: uuid }), async ({ input, userId, nk }) => {

@@ -1,22 +1,15 @@
 // Broadcasts (the portal's streams): the list by cursor, the TV schedule, one broadcast, and the changes.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Stream, StreamPage } from '@tribuna/portal/types';
-import { rpc } from '../../../lib/nakama/rpc.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
 
 export type { Stream } from '@tribuna/portal/types';
 
-export const SORTS = ['create_time', 'start_time', 'update_time'] as const;
-type StreamSort = (typeof SORTS)[number];
-export const ORDERS = ['desc', 'asc'] as const;
-type StreamOrder = (typeof ORDERS)[number];
+type ListInput = RpcInput<'list_streams'>;
+export const SORTS = ['create_time', 'start_time', 'update_time'] as const satisfies readonly ListInput['sort_by'][];
+export const ORDERS = ['desc', 'asc'] as const satisfies readonly ListInput['sort_order'][];
 
-export interface StreamFilter {
-  only_mine: boolean;
-  sort_by: StreamSort;
-  sort_order: StreamOrder;
-  only_active: boolean;
-  tag?: string;
-}
+/** The list's filters, each chosen on the page (the tag may be left out). */
+export type StreamFilter = Required<Pick<ListInput, 'only_mine' | 'sort_by' | 'sort_order' | 'only_active'>> & Pick<ListInput, 'tag'>;
 
 /** The spec's pages: 20 in the list, 100 in the TV schedule. */
 const PAGE = 20;
@@ -33,7 +26,7 @@ export const useListStreams = (f: StreamFilter) =>
   useInfiniteQuery(
     infiniteQueryOptions({
       queryKey: streamKeys.list(f),
-      queryFn: ({ pageParam }) => rpc<StreamPage>('list_streams', { limit: PAGE, ...f, cursor: pageParam }),
+      queryFn: ({ pageParam }) => rpc('list_streams', { limit: PAGE, ...f, cursor: pageParam }),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.cursor || undefined,
     }),
@@ -44,22 +37,15 @@ export const useSchedule = (from: string) =>
   useQuery(
     queryOptions({
       queryKey: streamKeys.schedule(from),
-      queryFn: () => rpc<StreamPage>('list_streams', { limit: SCHEDULE_LIMIT, sort_by: 'start_time', sort_order: 'asc', start_after: from }),
+      queryFn: () => rpc('list_streams', { limit: SCHEDULE_LIMIT, sort_by: 'start_time', sort_order: 'asc', start_after: from }),
     }),
   );
 
 export const useStream = (id: string) =>
-  useQuery(queryOptions({ queryKey: streamKeys.detail(id), queryFn: () => rpc<Stream>('get_stream', { id }) }));
+  useQuery(queryOptions({ queryKey: streamKeys.detail(id), queryFn: () => rpc('get_stream', { id }) }));
 
-export interface NewStream {
-  title: string;
-  description: string;
-  embed_url: string;
-  tags: string[];
-  start_time: string | null;
-}
-
-export type StreamChanges = Partial<NewStream> & { id: string };
+export type NewStream = RpcInput<'create_stream'>;
+export type StreamChanges = RpcInput<'update_stream'>;
 
 /** Lists and the schedule fetched again (a broadcast came, went or changed). */
 const refreshLists = (qc: ReturnType<typeof useQueryClient>) =>
@@ -68,7 +54,7 @@ const refreshLists = (qc: ReturnType<typeof useQueryClient>) =>
 export function useCreateStream() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (s: NewStream) => rpc<Stream>('create_stream', s),
+    mutationFn: (s: NewStream) => rpc('create_stream', s),
     onSuccess: (s) => {
       qc.setQueryData(streamKeys.detail(s.id), s);
       return refreshLists(qc);
@@ -79,7 +65,7 @@ export function useCreateStream() {
 export function useUpdateStream() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (c: StreamChanges) => rpc<Stream>('update_stream', c),
+    mutationFn: (c: StreamChanges) => rpc('update_stream', c),
     onSuccess: (s) => {
       qc.setQueryData(streamKeys.detail(s.id), s);
       return refreshLists(qc);
@@ -90,7 +76,7 @@ export function useUpdateStream() {
 export function useDeleteStream() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => rpc<Record<string, never>>('delete_stream', { id }),
+    mutationFn: (id: string) => rpc('delete_stream', { id }),
     // The deleted broadcast's page is left at once: its query must not be fetched again.
     onSuccess: (_r, id) => {
       qc.removeQueries({ queryKey: streamKeys.detail(id) });

@@ -66,8 +66,8 @@ async function searchUsers(query: string): Promise<PublicUser[]> {
   const s = await sessionManager.current();
   const self = s.user_id;
   try {
-    const r = await rpc<{ users?: PublicUser[] }>('search_users', { query: q, limit: SEARCH_LIMIT }, s);
-    return (r.users ?? []).filter((u) => u.id !== self);
+    const r = await rpc('search_users', { query: q, limit: SEARCH_LIMIT }, s);
+    return r.users.filter((u) => u.id !== self);
   } catch {
     try {
       const r = await call(client.getUsers(s, [], [q]));

@@ -1,6 +1,6 @@
 // list_matches for the home page: the next matches from now (read when the query runs), soonest first.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Match, MatchPage } from '@tribuna/portal/types';
+import type { Match } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 
 export type { Match };
@@ -9,6 +9,6 @@ export const useUpcomingMatches = (limit: number) =>
   useQuery(
     queryOptions({
       queryKey: ['matches', 'upcoming', limit] as const,
-      queryFn: () => rpc<MatchPage>('list_matches', { from_time: new Date().toISOString(), sort_order: 'asc', limit }),
+      queryFn: () => rpc('list_matches', { from_time: new Date().toISOString(), sort_order: 'asc', limit }),
     }),
   );

@@ -1,8 +1,8 @@
 // Matches: list_matches by period (upcoming soonest first, past newest first), 20 a page, get_match,
 // create_match, update_match and delete_match.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Match, MatchPage } from '@tribuna/portal/types';
-import { rpc } from '../../../lib/nakama/rpc.ts';
+import type { MatchPage } from '@tribuna/portal/types';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
 
 export type { Match } from '@tribuna/portal/types';
 
@@ -10,7 +10,7 @@ export type { Match } from '@tribuna/portal/types';
 const MATCH_PAGE = 20;
 
 /** Upcoming matches (from now, soonest first) or past ones (newest first). */
-export type MatchPeriod = 'upcoming' | 'past';
+export type MatchPeriod = NonNullable<RpcInput<'list_matches'>['period']>;
 
 export interface MatchFilter {
   period: MatchPeriod;
@@ -27,7 +27,7 @@ const matchKeys = {
 // Pages follow the cursor, not an offset: matches pass from upcoming to past while a list is read, and an
 // offset would then skip one. The server answers a cursor while more follow.
 const listMatches = (f: MatchFilter, cursor: string | undefined) =>
-  rpc<MatchPage>('list_matches', {
+  rpc('list_matches', {
     limit: MATCH_PAGE,
     period: f.period,
     ...(cursor ? { cursor } : {}),
@@ -46,23 +46,17 @@ export const useListMatches = (f: MatchFilter) =>
   );
 
 export const useMatch = (id: string) =>
-  useQuery(queryOptions({ queryKey: matchKeys.detail(id), queryFn: () => rpc<Match>('get_match', { id }) }));
-
-interface NewMatch {
-  owner_team_id: string;
-  guest_team_id: string;
-  match_time: string;
-}
+  useQuery(queryOptions({ queryKey: matchKeys.detail(id), queryFn: () => rpc('get_match', { id }) }));
 
 /** What an edit changes; fields left out stay as they are. */
-export type MatchChanges = { id: string } & Partial<NewMatch>;
+export type MatchChanges = RpcInput<'update_match'>;
 
 const refreshLists = (qc: QueryClient) => qc.invalidateQueries({ queryKey: [...matchKeys.all, 'list'] });
 
 export function useCreateMatch() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (m: NewMatch) => rpc<Match>('create_match', m),
+    mutationFn: (m: RpcInput<'create_match'>) => rpc('create_match', m),
     onSuccess: (match) => {
       qc.setQueryData(matchKeys.detail(match.id), match);
       return refreshLists(qc);
@@ -73,7 +67,7 @@ export function useCreateMatch() {
 export function useUpdateMatch() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (c: MatchChanges) => rpc<Match>('update_match', c),
+    mutationFn: (c: MatchChanges) => rpc('update_match', c),
     onSuccess: (match) => {
       qc.setQueryData(matchKeys.detail(match.id), match);
       return refreshLists(qc);
@@ -84,7 +78,7 @@ export function useUpdateMatch() {
 export function useDeleteMatch() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => rpc<Record<string, never>>('delete_match', { id }),
+    mutationFn: (id: string) => rpc('delete_match', { id }),
     // The deleted match's page is left at once: its query must not be fetched again.
     onSuccess: (_r, id) => {
       qc.removeQueries({ queryKey: matchKeys.detail(id) });

@@ -1,20 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import type { PhotoPage } from '@tribuna/portal/types';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
 import { teamPhotosKey } from './keys.ts';
 
 const PHOTOS_PAGE = 50;
 
-export interface ListPhotosParams {
-  team_id: string;
-  section_id?: string;
-  include_deleted?: boolean;
-  limit?: number;
-  cursor?: string;
-  sort_order?: 'asc' | 'desc';
-}
+export type ListPhotosParams = RpcInput<'list_team_photos'>;
 
-const listTeamPhotos = (p: ListPhotosParams) => rpc<PhotoPage>('list_team_photos', { limit: PHOTOS_PAGE, ...p });
+const listTeamPhotos = (p: ListPhotosParams) => rpc('list_team_photos', { limit: PHOTOS_PAGE, ...p });
 
 const photosQuery = (teamId: string, sectionId: string, includeDeleted: boolean) =>
   infiniteQueryOptions({

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TeamFreeNumber } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 
 export const freeNumberKey = (teamId: string) => ['team-free-number', teamId] as const;
 
-const getTeamFreeNumber = (teamId: string) => rpc<TeamFreeNumber>('get_team_free_number', { team_id: teamId });
+const getTeamFreeNumber = (teamId: string) => rpc('get_team_free_number', { team_id: teamId });
 
 const freeNumberQuery = (teamId: string) => queryOptions({ queryKey: freeNumberKey(teamId), queryFn: () => getTeamFreeNumber(teamId) });
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { teamInvitationsKey } from './list-team-invitations.ts';
 
-const revokeTeamInvitation = (id: string) => rpc<Record<string, never>>('revoke_team_invitation', { id });
+const revokeTeamInvitation = (id: string) => rpc('revoke_team_invitation', { id });
 
 export function useRevokeInvitation(teamId: string) {
   const qc = useQueryClient();

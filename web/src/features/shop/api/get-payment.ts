@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Payment } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 
-const getPayment = (id: string) => rpc<Payment>('get_payment', { payment_id: id });
+const getPayment = (id: string) => rpc('get_payment', { payment_id: id });
 const paymentKey = (id: string | undefined) => ['payment', id] as const;
 
 /**

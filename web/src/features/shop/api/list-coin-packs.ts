@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CoinPackList } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 
-const listCoinPacks = () => rpc<CoinPackList>('list_coin_packs');
+const listCoinPacks = () => rpc('list_coin_packs');
 
 const coinPacksQuery = () => queryOptions({ queryKey: ['coin-packs'], queryFn: listCoinPacks, staleTime: 5 * 60_000 });
 
