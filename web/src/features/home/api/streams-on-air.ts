@@ -3,13 +3,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Stream } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
+import { homeKeys } from '../keys.ts';
 
 export type { Stream };
 
 export const useStreamsOnAir = (limit: number) =>
   useQuery(
     queryOptions({
-      queryKey: ['streams', 'on-air', limit] as const,
+      queryKey: homeKeys.streamsOnAir(limit),
       queryFn: () => rpc('list_streams', { only_active: true, sort_by: 'start_time', sort_order: 'desc', limit }),
     }),
   );
@@ -17,7 +18,7 @@ export const useStreamsOnAir = (limit: number) =>
 export const useStreamsSoon = (limit: number) =>
   useQuery(
     queryOptions({
-      queryKey: ['streams', 'soon', limit] as const,
+      queryKey: homeKeys.streamsSoon(limit),
       queryFn: () => rpc('list_streams', { start_after: new Date().toISOString(), sort_by: 'start_time', sort_order: 'asc', limit }),
     }),
   );

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
-import { teamPhotosKey } from './keys.ts';
+import { photoSectionsKey } from '../keys.ts';
 
 export type ListPhotoSectionsParams = RpcInput<'list_team_photo_sections'>;
 
@@ -9,7 +9,7 @@ const listTeamPhotoSections = (p: ListPhotoSectionsParams) =>
 
 const photoSectionsQuery = (teamId: string, includeDeleted: boolean) =>
   infiniteQueryOptions({
-    queryKey: [...teamPhotosKey(teamId), 'sections', { includeDeleted }],
+    queryKey: photoSectionsKey(teamId, includeDeleted),
     queryFn: ({ pageParam }) => listTeamPhotoSections({ team_id: teamId, cursor: pageParam, include_deleted: includeDeleted || undefined }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.cursor || undefined,

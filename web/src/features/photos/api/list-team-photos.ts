@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
-import { teamPhotosKey } from './keys.ts';
+import { sectionPhotosKey } from '../keys.ts';
 
 const PHOTOS_PAGE = 50;
 
@@ -10,7 +10,7 @@ const listTeamPhotos = (p: ListPhotosParams) => rpc('list_team_photos', { limit:
 
 const photosQuery = (teamId: string, sectionId: string, includeDeleted: boolean) =>
   infiniteQueryOptions({
-    queryKey: [...teamPhotosKey(teamId), 'photos', sectionId, { includeDeleted }],
+    queryKey: sectionPhotosKey(teamId, sectionId, includeDeleted),
     queryFn: ({ pageParam }) => listTeamPhotos({ team_id: teamId, section_id: sectionId, cursor: pageParam, include_deleted: includeDeleted || undefined }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.cursor || undefined,

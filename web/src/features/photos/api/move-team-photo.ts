@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
-import { teamPhotosKey } from './keys.ts';
+import { teamPhotosKey } from '../keys.ts';
 
 const moveTeamPhoto = (input: RpcInput<'move_team_photo'>) => rpc('move_team_photo', input);
 

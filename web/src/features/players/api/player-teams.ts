@@ -1,7 +1,7 @@
 // The teams a player is in: its memberships (list_team_players by player) and those teams (list_teams by ids).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
-import { playerKeys } from '../../../shared/api/players.ts';
+import { playerTeamsKey } from '../keys.ts';
 import type { Team } from '../../../shared/api/teams.ts';
 import type { TeamPlayer } from '../../../shared/api/roster.ts';
 
@@ -22,4 +22,4 @@ async function playerTeams(playerId: string): Promise<PlayerTeam[]> {
 }
 
 export const usePlayerTeams = (playerId: string) =>
-  useQuery(queryOptions({ queryKey: [...playerKeys.detail(playerId), 'teams'], queryFn: () => playerTeams(playerId) }));
+  useQuery(queryOptions({ queryKey: playerTeamsKey(playerId), queryFn: () => playerTeams(playerId) }));

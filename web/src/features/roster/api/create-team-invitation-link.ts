@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
-import { teamInvitationsKey } from './list-team-invitations.ts';
+import { rosterKeys } from '../keys.ts';
 
 export type LinkOptions = Omit<RpcInput<'create_team_invitation_link'>, 'team_id'>;
 
@@ -11,6 +11,6 @@ export function useCreateLink(teamId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (options: LinkOptions) => createTeamInvitationLink({ team_id: teamId, ...options }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: teamInvitationsKey(teamId) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: rosterKeys.invitations(teamId) }),
   });
 }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
+import { rosterKeys } from '../keys.ts';
 
-export const teamInvitationsKey = (teamId: string) => ['team-invitations', teamId] as const;
 
 const teamInvitationsQuery = (teamId: string) =>
   queryOptions({
-    queryKey: teamInvitationsKey(teamId),
+    queryKey: rosterKeys.invitations(teamId),
     queryFn: async () => (await rpc('list_team_invitations', { team_id: teamId })).invitations,
   });
 

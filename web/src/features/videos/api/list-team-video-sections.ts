@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
-import { videoSectionsKey } from './keys.ts';
+import { videoSectionsKey } from '../keys.ts';
 
 export type ListVideoSectionsParams = RpcInput<'list_team_video_sections'>;
 

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
-import { sectionVideosKey } from './keys.ts';
+import { sectionVideosKey } from '../keys.ts';
 
 /** The videos page asks 12 at a time. */
 export const VIDEOS_PAGE = 12;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
 import type { VideoSectionPage } from '@tribuna/portal/types';
-import { teamVideosKey, videoSectionsKey } from './keys.ts';
+import { teamVideosKey, videoSectionsKey } from '../keys.ts';
 import { reorderPages } from './order.ts';
 
 const reorderTeamVideoSections = (input: RpcInput<'reorder_team_video_sections'>) => rpc('reorder_team_video_sections', input);

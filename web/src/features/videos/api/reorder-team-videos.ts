@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
 import type { VideoPage } from '@tribuna/portal/types';
-import { sectionVideosKey, teamVideosKey } from './keys.ts';
+import { sectionVideosKey, teamVideosKey } from '../keys.ts';
 import { reorderPages } from './order.ts';
 
 const reorderTeamVideos = (input: RpcInput<'reorder_team_videos'>) => rpc('reorder_team_videos', input);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
-import { teamVideosKey } from './keys.ts';
+import { teamVideosKey } from '../keys.ts';
 
 const restoreTeamVideoSection = (input: RpcInput<'restore_team_video_section'>) => rpc('restore_team_video_section', input);
 

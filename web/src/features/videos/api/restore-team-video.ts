@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
-import { teamVideosKey } from './keys.ts';
+import { teamVideosKey } from '../keys.ts';
 
 const restoreTeamVideo = (input: RpcInput<'restore_team_video'>) => rpc('restore_team_video', input);
 

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
 import { VIDEOS_PAGE } from './list-team-videos.ts';
-import { teamVideosKey } from './keys.ts';
+import { videoSearchKey } from '../keys.ts';
 
 export const SEARCH_MAX = TEXT_LIMITS.videoSearch;
 
@@ -12,7 +12,7 @@ const searchTeamVideos = (p: SearchVideosParams) => rpc('search_team_videos', { 
 
 const searchVideosQuery = (teamId: string, query: string) =>
   infiniteQueryOptions({
-    queryKey: [...teamVideosKey(teamId), 'search', query],
+    queryKey: videoSearchKey(teamId, query),
     queryFn: ({ pageParam }) => searchTeamVideos({ team_id: teamId, query, limit: VIDEOS_PAGE, cursor: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.cursor || undefined,
