@@ -2,12 +2,12 @@
 // Managers create, rename, delete and restore sections, upload, move, delete and restore photos.
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { useTeam } from '../../../shared/api/teams.ts';
 import { formatNumber } from '../../../shared/i18n/number.ts';
 import { useSelected } from '../../../shared/lib/use-selected.ts';
 import { Button, EmptyState, ErrorState, LoadMore, Spinner } from '../../../shared/ui/index.tsx';
 import { SectionDialog } from '../../../shared/ui/section-dialog.tsx';
-import { SectionHead, ShowDeletedButton } from '../../../shared/ui/section-head.tsx';
+import { MediaPageHead, SectionsState, useMediaManagement } from '../../../shared/ui/media-page.tsx';
+import { SectionHead } from '../../../shared/ui/section-head.tsx';
 import { useCreatePhotoSection } from '../api/create-team-photo-section.ts';
 import { useDeletePhotoSection } from '../api/delete-team-photo-section.ts';
 import { usePhotoSections } from '../api/list-team-photo-sections.ts';
@@ -23,10 +23,8 @@ import '../photos.css';
 
 export function Component() {
   const { teamId = '' } = useParams();
-  const team = useTeam(teamId);
-  const canManage = team.data?.viewer?.can_manage === true;
-  const [showDeleted, setShowDeleted] = useState(false);
-  const includeDeleted = canManage && showDeleted;
+  const manage = useMediaManagement(teamId);
+  const { canManage, includeDeleted } = manage;
 
   const sectionsQ = usePhotoSections(teamId, includeDeleted);
   const sections = sectionsQ.data?.pages.flatMap((p) => p.sections ?? []) ?? [];
@@ -44,19 +42,11 @@ export function Component() {
 
   return (
     <section className="team-photos stack" aria-labelledby="team-photos-title">
-      <div className="page-head">
-        <h2 id="team-photos-title" className="team-media-title">{m.title}</h2>
-        {canManage && (
-          <div className="row">
-            <ShowDeletedButton pressed={showDeleted} onToggle={() => setShowDeleted((v) => !v)} />
-            <Button onClick={() => setSectionDialog({})}>{m.newSection}</Button>
-          </div>
-        )}
-      </div>
+      <MediaPageHead id="team-photos-title" title={m.title} manage={manage}>
+        <Button onClick={() => setSectionDialog({})}>{m.newSection}</Button>
+      </MediaPageHead>
 
-      {sectionsQ.isPending && <Spinner />}
-      {sectionsQ.isError && <ErrorState onRetry={() => void sectionsQ.refetch()}>{m.sectionsFailed}</ErrorState>}
-      {sectionsQ.isSuccess && sections.length === 0 && <EmptyState>{canManage ? m.noSectionsManager : m.noSections}</EmptyState>}
+      <SectionsState query={sectionsQ} count={sections.length} canManage={canManage} failed={m.sectionsFailed} empty={m.noSections} emptyManager={m.noSectionsManager} />
 
       {sections.length > 0 && (
         <nav aria-label={m.sections}>

@@ -2,12 +2,12 @@
 // Managers add, edit, delete and restore videos and sections and reorder both.
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { useTeam } from '../../../shared/api/teams.ts';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { useSelected } from '../../../shared/lib/use-selected.ts';
-import { Button, EmptyState, ErrorState, LoadMore, Spinner, TextControl } from '../../../shared/ui/index.tsx';
+import { Button, LoadMore, TextControl } from '../../../shared/ui/index.tsx';
 import { SectionDialog } from '../../../shared/ui/section-dialog.tsx';
-import { SectionHead, ShowDeletedButton } from '../../../shared/ui/section-head.tsx';
+import { MediaPageHead, SectionsState, useMediaManagement } from '../../../shared/ui/media-page.tsx';
+import { SectionHead } from '../../../shared/ui/section-head.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useCreateVideoSection } from '../api/create-team-video-section.ts';
 import { useDeleteVideoSection } from '../api/delete-team-video-section.ts';
@@ -31,10 +31,8 @@ type DialogState = { kind: 'section'; section?: VideoSection } | { kind: 'video'
 export function Component() {
   const { teamId = '' } = useParams();
   const toast = useToast();
-  const team = useTeam(teamId);
-  const canManage = team.data?.viewer?.can_manage === true;
-  const [showDeleted, setShowDeleted] = useState(false);
-  const includeDeleted = canManage && showDeleted;
+  const manage = useMediaManagement(teamId);
+  const { canManage, includeDeleted } = manage;
 
   const sectionsQ = useVideoSections(teamId, includeDeleted);
   const sections = sectionsQ.data?.pages.flatMap((p) => p.sections ?? []) ?? [];
@@ -60,16 +58,10 @@ export function Component() {
 
   return (
     <section className="team-videos stack" aria-labelledby="team-videos-title">
-      <div className="page-head">
-        <h2 id="team-videos-title" className="team-media-title">{m.title}</h2>
-        {canManage && (
-          <div className="row">
-            <ShowDeletedButton pressed={showDeleted} onToggle={() => setShowDeleted((v) => !v)} />
-            <Button variant="secondary" onClick={() => setDialog({ kind: 'section' })}>{m.newSection}</Button>
-            {liveSections.length > 0 && <Button onClick={() => setDialog({ kind: 'video' })}>{m.addVideo}</Button>}
-          </div>
-        )}
-      </div>
+      <MediaPageHead id="team-videos-title" title={m.title} manage={manage}>
+        <Button variant="secondary" onClick={() => setDialog({ kind: 'section' })}>{m.newSection}</Button>
+        {liveSections.length > 0 && <Button onClick={() => setDialog({ kind: 'video' })}>{m.addVideo}</Button>}
+      </MediaPageHead>
 
       <form role="search" className="video-search" onSubmit={submitSearch}>
         <label htmlFor="video-search-input" className="visually-hidden">{m.searchLabel}</label>
@@ -97,9 +89,7 @@ export function Component() {
         </section>
       ) : (
         <>
-          {sectionsQ.isPending && <Spinner />}
-          {sectionsQ.isError && <ErrorState onRetry={() => void sectionsQ.refetch()}>{loadErrorText(sectionsQ.error)}</ErrorState>}
-          {sectionsQ.isSuccess && sections.length === 0 && <EmptyState>{canManage ? m.noSectionsManager : m.noSections}</EmptyState>}
+          <SectionsState query={sectionsQ} count={sections.length} canManage={canManage} failed={loadErrorText(sectionsQ.error)} empty={m.noSections} emptyManager={m.noSectionsManager} />
           {sections.length > 0 && (
             <nav aria-label={m.sections}>
               <SectionNav
