@@ -4,10 +4,10 @@
 // each description), an item the whole News; both are NewsBase. The paged lists are the news feature's
 // (features/news/api/list-news.ts), so the home page loads no paging code.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { News, NewsBase, NewsListItem, NewsMedia, NewsPage } from '@tribuna/portal/types';
+import type { News, NewsBase, NewsListItem, NewsPage } from '@tribuna/portal/types';
 import { rpc, type RpcInput } from '../../lib/nakama/rpc.ts';
 
-export type { News, NewsBase, NewsListItem, NewsMedia, NewsPage };
+export type { News, NewsBase, NewsListItem, NewsPage };
 
 export const NEWS_SORTS = ['newest', 'oldest', 'popular', 'rating'] as const satisfies readonly NonNullable<RpcInput<'list_news'>['sort']>[];
 export type NewsSort = (typeof NEWS_SORTS)[number];

@@ -1,11 +1,11 @@
 // Players' keys, and list_players, which the players list, the profile and the join page all read: one
 // query function under one key factory, so a key always holds the same shape (pages of PlayerPage).
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { Player, PlayerPage } from '@tribuna/portal/types';
+import type { Player } from '@tribuna/portal/types';
 import { rpc, type RpcInput } from '../../lib/nakama/rpc.ts';
 import { countOf } from '../i18n/number.ts';
 
-export type { Player, PlayerPage };
+export type { Player };
 
 /** A list's filters and page size; its pages are the query's own. */
 export type ListPlayersParams = Omit<RpcInput<'list_players'>, 'cursor'>;

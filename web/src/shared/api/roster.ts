@@ -1,10 +1,10 @@
 // list_team_players, which the roster, the join page and the locker room read: one key factory and one
 // query function; each filter is its own key, and every key holds the team's players as one list.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TeamPlayer, TeamPlayerPage } from '@tribuna/portal/types';
+import type { TeamPlayer } from '@tribuna/portal/types';
 import { rpc, type RpcInput } from '../../lib/nakama/rpc.ts';
 
-export type { TeamPlayer, TeamPlayerPage };
+export type { TeamPlayer };
 
 /** The filters of one team's list (list_team_players without the ids and the page). */
 export type TeamPlayerFilter = Pick<RpcInput<'list_team_players'>, 'is_confirmed' | 'is_main_squad' | 'field_role' | 'team_role'>;

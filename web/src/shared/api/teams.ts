@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rpc, type RpcInput } from '../../lib/nakama/rpc.ts';
 
-export type { Team, TeamPage,  TeamWithViewer } from '@tribuna/portal/types';
+export type { Team, TeamWithViewer } from '@tribuna/portal/types';
 
 export const TEAM_TYPES: Record<number, string> = { 0: 'Открытая', 1: 'Закрытая' };
 

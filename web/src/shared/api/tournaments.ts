@@ -2,11 +2,11 @@
 // participants, a team's tournaments and its nearest ones) and the nearest tournaments of the home page.
 // The paged list and the writes are the tournaments feature's (features/tournaments/api/).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TeamTournament, TeamTournamentPage, Tournament, TournamentPage } from '@tribuna/portal/types';
+import type { TeamTournament, Tournament } from '@tribuna/portal/types';
 import { fileUrl } from '../../lib/nakama/file-url.ts';
 import { rpc, type RpcInput } from '../../lib/nakama/rpc.ts';
 
-export type { TeamTournament, TeamTournamentPage, Tournament, TournamentPage };
+export type { TeamTournament, Tournament };
 
 /** 0 cup, 1 round-robin. */
 export const TOURNAMENT_TYPES: Record<number, string> = { 0: 'Кубок', 1: 'Круговой' };

@@ -5,7 +5,7 @@ import { fullName, playerStats, type Player } from '../api/players.ts';
 import { CardLink } from './card-link.tsx';
 
 /** The picture of a person without a photo of their own. */
-export const DEFAULT_AVATAR = '/images/default-avatar.svg';
+const DEFAULT_AVATAR = '/images/default-avatar.svg';
 
 /** A player's photo, or the default picture. */
 export const playerPhoto = (avatarId: string | undefined | null) => (avatarId ? fileUrl(avatarId) : DEFAULT_AVATAR);
