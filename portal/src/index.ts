@@ -15,7 +15,7 @@ import { tableRpcs } from './competition/table-rpc.ts';
 import { registerFeedRoute } from './feeds/route.ts';
 import { feedRpcs } from './feeds/rpc.ts';
 import { fileRpcs } from './files/rpc.ts';
-import { registerAll, type RpcDef } from './lib/rpc.ts';
+import { registerAll } from './lib/rpc.ts';
 import { lockerRpcs } from './locker/rpc.ts';
 import { eventRpcs } from './matches/event-rpc.ts';
 import { liveRpcs } from './matches/live.ts';
@@ -44,7 +44,7 @@ import { videoRpcs } from './videos/rpc.ts';
 import { walletRpcs } from './wallet/rpc.ts';
 
 /** Every RPC of the portal. */
-export const rpcs: RpcDef[] = [
+export const rpcs = [
   ...authRpcs, ...fileRpcs, ...playerRpcs, ...metricRpcs, ...teamRpcs, ...rosterRpcs, ...invitationRpcs, ...lockerRpcs, ...calendarRpcs,
   ...photoRpcs, ...videoRpcs, ...newsRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
   ...walletRpcs, ...shopRpcs, ...chatRpcs, ...userRpcs, ...notificationRpcs, ...resultRpcs, ...eventRpcs, ...liveRpcs, ...fixtureRpcs,

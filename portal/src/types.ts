@@ -22,6 +22,7 @@ import type { Chat, Message } from './chats/store.ts';
 import type { Answer as AttendanceAnswerBase, Status } from './attendance/store.ts';
 import type { SquadPlayer } from './attendance/squad-store.ts';
 import type { dashboard } from './metrics/dashboard.ts';
+import type { rpcs } from './index.ts';
 
 type Answer<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 
@@ -231,3 +232,32 @@ export interface AdminState {
 /** get_metrics_dashboard */
 export type MetricsDashboard = Answer<typeof dashboard>;
 export type { Period as MetricsPeriod } from './metrics/dashboard.ts';
+/**
+ * What a client reads back of a value the portal answers with JSON.stringify: Dates (and anything with
+ * toJSON) as what toJSON gives, functions dropped, nothing for an empty answer.
+ */
+export type Json<T> = unknown extends T
+  ? T
+  : T extends undefined | void
+    ? undefined
+    : T extends { toJSON(): infer J }
+      ? J
+      : T extends string | number | boolean | null
+        ? T
+        : T extends readonly (infer E)[]
+          ? Json<E>[]
+          : T extends (...args: never[]) => unknown
+            ? never
+            : { [K in keyof T as T[K] extends (...args: never[]) => unknown ? never : K]: Json<T[K]> };
+
+type Def = (typeof rpcs)[number];
+type Types<D extends Def> = NonNullable<D['types']>;
+
+/**
+ * Every RPC of the portal by id: `input` is the payload a client sends (the schema's input: fields with a
+ * default or optional may be left out), `output` the answer as the client parses it. Derived from the
+ * definitions themselves, so a client typed by it cannot drift from the portal.
+ */
+export type RpcMap = {
+  [D in Def as D['id']]: { input: Types<D>['input']; output: Json<Types<D>['output']> };
+};

@@ -9,7 +9,7 @@ import { flushSync } from 'react-dom';
 import { RouterProvider } from 'react-router';
 import { Providers, queryClient } from './app/providers.tsx';
 import { router } from './app/router.tsx';
-import { trackPageView } from './features/metrics/track.ts';
+import { trackPageView } from './features/metrics/api/track-metrics.ts';
 import { realtime, startRealtime } from './lib/nakama/realtime.ts';
 import { sessionManager } from './lib/nakama/session.ts';
 import { forgetChatsOnUserChange, startChatChannels } from './shared/api/chat-channels.ts';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { failedPrecondition, invalid, permissionDenied, type Nk, type Queryable } from '@tribuna/server';
 import { clock } from '../lib/clock.ts';
-import { instantField, lineField, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { instantField, lineField, rpc, uuid } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { verifyLink } from './link-token.ts';
 import { closeTime, deadlineOf, membersAnswers, saveAnswer, setDeadline, STATUSES, type Status } from './store.ts';
@@ -39,7 +39,7 @@ async function saveChecked(q: Queryable, t: Target, teamId: string, userId: stri
   return { ...idOf(t), team_id: teamId, ...(await saveAnswer(q, t.kind, t.id, teamId, userId, s, text ?? '')) };
 }
 
-export const attendanceRpcs: RpcDef[] = [
+export const attendanceRpcs = [
   // Members of the event's team, or of either team of the match (for their own team; team_id says which
   // when they are in both), until the team's deadline or the start. A new answer replaces the last.
   rpc(

@@ -3,7 +3,7 @@
 // team's members see the answers and warnings. The squad is the match's appearances (squadAppearances).
 import { z } from 'zod';
 import { invalid, type Queryable } from '@tribuna/server';
-import { rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { rpc, uuid } from '../lib/rpc.ts';
 import { lockMatch } from '../matches/store.ts';
 import { replaceSquad, rosterPlayers, rosterPlayersOf, squadsOf, type RosterPlayer, type SquadPlayer } from './squad-store.ts';
 import { actingTeam, loadTarget, standingIn, type Target } from './targets.ts';
@@ -48,7 +48,7 @@ async function matchOf(q: Queryable, matchId: string): Promise<Target> {
   return loadTarget(q, 'match', matchId);
 }
 
-export const squadRpcs: RpcDef[] = [
+export const squadRpcs = [
   // Managers of team_id, one of the match's teams. Replaces the team's squad with the players given
   // (player_ids of its confirmed roster, or user_ids each with one player there), in that order; [] clears
   // it. The answer warns of every player whose owner did not answer «Приду» (warnings: their count).

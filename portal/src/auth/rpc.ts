@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { AppError, Code, failedPrecondition, invalid, permissionDenied, resourceExhausted, unauthenticated, type Nk } from '@tribuna/server';
-import { rpc, type RpcDef } from '../lib/rpc.ts';
+import { rpc } from '../lib/rpc.ts';
 import { BYTE_LIMITS, TEXT_LIMITS } from '../lib/text-limits.ts';
 import { clock, issueCode, prune, saveState, takeState, verifyCode, withdrawCode, type Issued, type Verified } from './store.ts';
 
@@ -116,7 +116,7 @@ async function google<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-export const authRpcs: RpcDef[] = [
+export const authRpcs = [
   // Any session (the web calls it with its guest session). Limits: per address 1 a minute and 5 an hour,
   // 20 an hour per client address.
   rpc('request_auth_code', 'session', z.object({ email }), async ({ input, ctx, nk }) => {

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { invalid, notFound } from '@tribuna/server';
 import { requireNotPast } from '../lib/not-past.ts';
-import { instantField, isDay, lineField, requiredLineField, rpc, textField, uuid, type RpcDef } from '../lib/rpc.ts';
+import { instantField, isDay, lineField, requiredLineField, rpc, textField, uuid } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { requireManager, requireTeam } from '../teams/access.ts';
 import { createEvent, deleteEvent, EVENT_TYPES, getEvent, listEvents, listMyEvents, updateEvent, type DayRange } from './store.ts';
@@ -61,7 +61,7 @@ async function inTimeZone<T>(list: () => Promise<T>): Promise<T> {
   }
 }
 
-export const calendarRpcs: RpcDef[] = [
+export const calendarRpcs = [
   // Anyone. Both days are included; they are calendar days in time_zone (Moscow time by default).
   rpc(
     'list_team_events',

@@ -8,7 +8,7 @@ import {
   AppError, Code, failedPrecondition, invalid, isUuid, notFound, permissionDenied, storedBytes,
   type Nk, type NkChannelMessage, type NkChannelSummary,
 } from '@tribuna/server';
-import { cursor, limit, lineField, rpc, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
+import { cursor, limit, lineField, rpc, uuid, uuids } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { requireManager } from '../teams/access.ts';
 import {
@@ -165,7 +165,7 @@ function namedOnly(chat: ChatRef): void {
   if (chat.type === 'direct') throw invalid('В личном чате всегда два участника.');
 }
 
-export const chatRpcs: RpcDef[] = [
+export const chatRpcs = [
   // Participants; in a direct chat, not while either user has blocked the other. The message goes through
   // the chat's channel at once to every socket that joined it.
   rpc('send_message', 'registered', z.object({ chat_id: chatId, content: z.unknown().optional() }), async ({ input, ctx, userId, nk }) => {

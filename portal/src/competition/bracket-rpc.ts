@@ -3,7 +3,7 @@
 // ordinary match for each slot whose two teams are known. Confirmed results move it on (matches/results.ts).
 import { z } from 'zod';
 import { failedPrecondition, invalid } from '@tribuna/server';
-import { instantField, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { instantField, rpc, uuid } from '../lib/rpc.ts';
 import { confirmedTeams, lockOwnTournament, requireVisible } from './access.ts';
 import { BRACKET_HAS_RESULTS, createBracket, getBracket } from './bracket.ts';
 import { syncBracketMatches } from './bracket-sync.ts';
@@ -16,7 +16,7 @@ const seeding = z.enum(['random', 'rating', 'order'], {
   error: "ожидалось 'random' (жеребьёвка), 'rating' (по рейтингу команд) или 'order' (в порядке заявок).",
 });
 
-export const bracketRpcs: RpcDef[] = [
+export const bracketRpcs = [
   // The tournament's creator, for a live cup (type 0) with 2 to 128 confirmed teams (4 for a third-place
   // match), while no match of the cup has a result (reported included): building it again replaces the
   // bracket and its matches. seeding: a draw, by the teams' rating, or in the order they joined. The

@@ -4,7 +4,7 @@
 // pairings stay and generating again moves only the fixtures without a result to their round's new date.
 import { z } from 'zod';
 import { invalid } from '@tribuna/server';
-import { instantField, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { instantField, rpc, uuid } from '../lib/rpc.ts';
 import { listTournamentMatches } from '../matches/store.ts';
 import { confirmedTeams, lockOwnTournament, requireVisible } from './access.ts';
 import { dateRounds, roundRobin } from './fixtures.ts';
@@ -13,7 +13,7 @@ import { dateRounds, roundRobin } from './fixtures.ts';
 const MAX_TEAMS = 64;
 const DAYS = 'ожидалось целое число дней от 1 до 365.';
 
-export const fixtureRpcs: RpcDef[] = [
+export const fixtureRpcs = [
   // The tournament's creator, for a live round-robin tournament (type 1) with 2 to 64 confirmed teams.
   // Rounds start at start_time and follow every interval_days at the same time of day; double_round
   // plays every pairing home and away. Answers the schedule and whether the pairings were kept (a

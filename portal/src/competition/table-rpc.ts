@@ -1,12 +1,12 @@
 // A tournament's table and its players' numbers, counted when asked from confirmed results and the
 // events of confirmed matches (stats-store.ts), so every confirmation and correction shows at once.
 import { z } from 'zod';
-import { limit, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { limit, rpc, uuid } from '../lib/rpc.ts';
 import { requireVisible } from './access.ts';
 import { standings } from './standings.ts';
 import { standingsInput, topScorers } from './stats-store.ts';
 
-export const tableRpcs: RpcDef[] = [
+export const tableRpcs = [
   // Anyone (a deleted tournament: its creator). Every confirmed team, by points (3 a win, 1 a draw), ties
   // settled by the games between the tied teams, then goal difference, goals, cards and name; each row
   // names the rule that placed it (placed_by, and placed_by_text in Russian). A team that left the

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { invalid, notFound, type Nk } from '@tribuna/server';
 import { afterNumber, checkCreationLimit } from '../lib/limits.ts';
-import { rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { rpc, uuid } from '../lib/rpc.ts';
 import { requireTeam } from '../teams/access.ts';
 import { countFeeds, createFeed, isToken, listFeeds, newToken, revokeFeed } from './store.ts';
 
@@ -21,7 +21,7 @@ function tokenOf(url: string): string | undefined {
   return m && isToken(m[1]) ? m[1] : undefined;
 }
 
-export const feedRpcs: RpcDef[] = [
+export const feedRpcs = [
   // Registered users. With team_id, that team's calendar (team calendars are public); without, the events,
   // matches and tournaments of every team the caller belongs to when the feed is read. At most 20 at once.
   rpc(

@@ -1,7 +1,7 @@
 // Files: image uploads (stored by the server as WebP, served at /uploads/{uuid}) and downloads as base64.
 import { z } from 'zod';
 import { invalid, notFound, resourceExhausted } from '@tribuna/server';
-import { rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { rpc, uuid } from '../lib/rpc.ts';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const TOO_LARGE = 'Файл слишком большой (макс. 5MB)';
@@ -29,7 +29,7 @@ function decodeBase64(content: string): Buffer {
   return Buffer.from(b64, 'base64');
 }
 
-export const fileRpcs: RpcDef[] = [
+export const fileRpcs = [
   // Registered users only: guests cannot upload. Refused with ResourceExhausted past the hourly limit or
   // the user's storage quota (LIMIT_UPLOAD_QUOTA_BYTES, checked by the server).
   rpc(

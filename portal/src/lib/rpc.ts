@@ -27,8 +27,12 @@ export interface Call<I> {
   logger: Logger;
 }
 
-export interface RpcDef {
-  id: string;
+/**
+ * One RPC. Id, I (the payload as a client sends it, before defaults and transforms) and O (what the handler
+ * answers, before JSON) are for types only: clients read the map of every RPC from `types.ts`.
+ */
+export interface RpcDef<Id extends string = string, I = unknown, O = unknown> {
+  id: Id;
   access: Access;
   /** The payload's schema (the tests check that every field has a Russian label). */
   input: z.ZodType;
@@ -39,6 +43,8 @@ export interface RpcDef {
   /** A read whose id does not say so (get_, list_, search_ do). */
   readOnly: boolean;
   run(ctx: RpcContext, payload: string, nk: Nk, logger: Logger): Promise<string>;
+  /** Never set: carries the payload's and the answer's types. */
+  readonly types?: { input: I; output: O };
 }
 
 export interface RpcOptions<I, R> {
@@ -51,13 +57,13 @@ export interface RpcOptions<I, R> {
   readOnly?: boolean;
 }
 
-export function rpc<S extends z.ZodType, R>(
-  id: string,
+export function rpc<Id extends string, S extends z.ZodType, R>(
+  id: Id,
   access: Access,
   input: S,
   handler: (call: Call<z.infer<S>>) => Promise<R>,
   options: RpcOptions<z.infer<S>, R> = {},
-): RpcDef {
+): RpcDef<Id, z.input<S>, R> {
   const { limit, stored, readOnly = false } = options;
   if (limit && readOnly) throw new Error(`RPC "${id}" is read-only and limited at once.`);
   if (stored && !(limit && hasDailyCap(limit))) throw new Error(`RPC "${id}" counts what it stored, but its class has no daily cap.`);

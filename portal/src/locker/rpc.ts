@@ -2,7 +2,7 @@
 // Field names are camelCase as the spec gives them; snake_case input is accepted too.
 import { z } from 'zod';
 import { alreadyExists, failedPrecondition, isUniqueViolation, notFound, type Queryable } from '@tribuna/server';
-import { requiredLineField, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { requiredLineField, rpc, uuid } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { requireManager, requireMember } from '../teams/access.ts';
 import { lockTeam, readLocked } from '../teams/store.ts';
@@ -22,7 +22,11 @@ function camelKeys(v: unknown): unknown {
   }
   return out;
 }
-const input = <S extends z.ZodRawShape>(shape: S) => z.preprocess(camelKeys, z.object(shape));
+/** Typed by the object's own input (camelCase) for clients; preprocessing alone would make it unknown. */
+const input = <S extends z.ZodRawShape>(shape: S) => {
+  const object = z.object(shape);
+  return z.preprocess(camelKeys, object) as unknown as z.ZodType<z.output<typeof object>, z.input<typeof object>>;
+};
 
 const name = requiredLineField(TEXT_LIMITS.formationName, 'укажите название формации.');
 /** A fraction of the pitch; values outside 0..1 are clamped, not refused (a drag may overshoot the edge). */
@@ -45,7 +49,7 @@ async function formationOf(q: Queryable, teamId: string, formationId: string) {
   return f;
 }
 
-export const lockerRpcs: RpcDef[] = [
+export const lockerRpcs = [
   // Managers. isDefault makes it the team's default and the others not.
   rpc(
     'create_team_formation',

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { failedPrecondition, invalid, notFound, permissionDenied, type Queryable } from '@tribuna/server';
 import { recountPlayers } from '../competition/stats-store.ts';
-import { rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { rpc, uuid } from '../lib/rpc.ts';
 import { isManager } from '../teams/access.ts';
 import { MATCH_NOT_FOUND } from './access.ts';
 import { countEvents, deleteEvent, EVENT_TYPES, getEvent, insertEvent, listEvents, MAX_EVENTS, runningScore, type NewEvent } from './event-store.ts';
@@ -69,7 +69,7 @@ async function requirePoster(q: Queryable, match: Match, teamId: string, userId:
 const named = (e: { player_id?: string; assist_player_id?: string; player_out_id?: string }) =>
   [e.player_id, e.assist_player_id, e.player_out_id].filter((id): id is string => !!id);
 
-export const eventRpcs: RpcDef[] = [
+export const eventRpcs = [
   // A manager of the event's team (one of the match's two), or the tournament's creator. The players
   // named must be confirmed players of that team: the scorer, the assistant (goals from play only), the
   // booked player, the player coming on and the one going off (substitutions). At most 300 a match.

@@ -5,7 +5,7 @@
 // leaving tells nobody.
 import { z } from 'zod';
 import { failedPrecondition, notFound, type Nk, type NkStream } from '@tribuna/server';
-import { rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { rpc, uuid } from '../lib/rpc.ts';
 import type { MatchEvent } from './event-store.ts';
 import { MATCH_NOT_FOUND } from './access.ts';
 import { getMatch, type Match } from './store.ts';
@@ -33,7 +33,7 @@ export function resultMessage(m: Match): FeedMessage {
   return { kind: 'result', match_id: m.id, result_state, home_score, guest_score, home_penalties, guest_penalties };
 }
 
-export const liveRpcs: RpcDef[] = [
+export const liveRpcs = [
   // Any session, guests included, over the socket (a REST call has no socket to send to: 9). Puts the
   // calling socket on the match's feed until unwatch_match or until it closes; watching twice is one watch.
   rpc('watch_match', 'session', z.object({ match_id: uuid }), async ({ input, ctx, userId, nk }) => {

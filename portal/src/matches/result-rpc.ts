@@ -3,7 +3,7 @@
 // change is told to the people who act next and sent on the match's live feed after the commit.
 import { z } from 'zod';
 import { failedPrecondition, permissionDenied, type Nk, type NkTx } from '@tribuna/server';
-import { rpc, textField, uuid, type RpcDef } from '../lib/rpc.ts';
+import { rpc, textField, uuid } from '../lib/rpc.ts';
 import { notifications, notify } from '../notifications/notify.ts';
 import { isManager } from '../teams/access.ts';
 import { teamManagers } from '../teams/store.ts';
@@ -34,7 +34,7 @@ async function publishAfter(tnk: NkTx, nk: Nk, match: Match, others: string[]): 
   });
 }
 
-export const resultRpcs: RpcDef[] = [
+export const resultRpcs = [
   // A manager of either team, or the tournament's creator. The creator's result is confirmed at once (a
   // correction of a cup match that changes its winner after later matches were played needs force, and
   // then clears their results); so is the report of a manager of both teams. Anyone else's is reported

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { failedPrecondition, invalid, notFound, permissionDenied, type Queryable } from '@tribuna/server';
 import { playersOfMatches, recountPlayers } from '../competition/stats-store.ts';
-import { cursor, directionField, instantField, limit, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { cursor, directionField, instantField, limit, rpc, uuid } from '../lib/rpc.ts';
 import { requireNotPast } from '../lib/not-past.ts';
 import { teamExists } from '../teams/store.ts';
 import { CREATORS_ONLY, editable, managesEither, MATCH_NOT_FOUND, sidesOf, TEAMS_OF_MANAGER, tellOtherSides } from './access.ts';
@@ -30,7 +30,7 @@ async function requireTeams(db: Queryable, teams: { owner_team_id?: string; gues
 const later = (a: Date | undefined, b: Date) => (a && a > b ? a : b);
 const earlier = (a: Date | undefined, b: Date) => (a && a < b ? a : b);
 
-export const matchRpcs: RpcDef[] = [
+export const matchRpcs = [
   // A manager of the home or the guest team, between two different existing teams, not in the past (a
   // minute of clock skew allowed). The caller is the creator (a creator_id in the payload is ignored); the
   // managers of the team they do not manage are notified with the match (nobody when they manage both).

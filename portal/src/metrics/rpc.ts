@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { resourceExhausted } from '@tribuna/server';
 import { requireSiteAdmin } from '../admin/access.ts';
 import { clock } from '../lib/clock.ts';
-import { limit, rpc, type RpcDef } from '../lib/rpc.ts';
+import { limit, rpc } from '../lib/rpc.ts';
 import { dashboard } from './dashboard.ts';
 import { topMetrics, trackPageView } from './store.ts';
 
@@ -30,7 +30,7 @@ const side = z
 // Query strings and fragments would make every page distinct: a page is counted by its path.
 const withoutQuery = (page: string) => page.replace(/[?#].*$/s, '') || '/';
 
-export const metricRpcs: RpcDef[] = [
+export const metricRpcs = [
   // Anyone, guests and visitors included; limited per client address.
   rpc(
     'track_metrics',

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { notFound, permissionDenied, resourceExhausted, type Queryable } from '@tribuna/server';
 import { checkFile } from '../lib/files.ts';
-import { cursor, int32Field, limit, requiredLineField, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { cursor, int32Field, limit, requiredLineField, rpc, uuid } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { requireManager, requireTeam } from '../teams/access.ts';
 import { newsHtmlOf } from './html-pool.ts';
@@ -66,7 +66,7 @@ const found = <T>(item: T | undefined): T => {
   return item;
 };
 
-export const newsRpcs: RpcDef[] = [
+export const newsRpcs = [
   // Registered users; the caller is the creator (a creator_id sent along is ignored). A team's news are
   // published by its managers (owner and admins): they speak for the team.
   rpc(

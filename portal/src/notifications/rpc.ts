@@ -3,7 +3,7 @@
 // (store.ts) and says, for each notification listed and in the unread count, what that marker makes of it.
 import { z } from 'zod';
 import { AppError, Code, invalid, NotificationCode as SystemCode, type Nk, type NkNotification } from '@tribuna/server';
-import { cursor, instantField, limit, rpc, uuids, type RpcDef } from '../lib/rpc.ts';
+import { cursor, instantField, limit, rpc, uuids } from '../lib/rpc.ts';
 import { markRead, readState, type NotificationState } from './store.ts';
 
 const NOTHING_TO_MARK = 'Укажите, какие уведомления отметить прочитанными.';
@@ -75,7 +75,7 @@ async function listShown(nk: Nk, userId: string, pageSize: number, after: string
   }
 }
 
-export const notificationRpcs: RpcDef[] = [
+export const notificationRpcs = [
   // Registered users, their own notifications only (guests get none). Each page is one range of the user's
   // index, and the count reads at most its cap past the ids read one by one.
   rpc(

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { invalid } from '@tribuna/server';
 import { checkFile } from '../lib/files.ts';
-import { cursor, descriptionField, directionField, int32Field, limit, rpc, titleField, uuid, type RpcDef } from '../lib/rpc.ts';
+import { cursor, descriptionField, directionField, int32Field, limit, rpc, titleField, uuid } from '../lib/rpc.ts';
 import { requireManager } from '../teams/access.ts';
 import { deleteAndRestore, itemAccess, listing, sectionAccess } from '../teams/media.ts';
 import {
@@ -44,7 +44,7 @@ const coverField = z
   .nullish()
   .transform((s) => (s === '' ? null : s));
 
-export const photoRpcs: RpcDef[] = [
+export const photoRpcs = [
   // Managers. The slug is the title given on creation and does not follow later renames.
   rpc(
     'create_team_photo_section',

@@ -5,7 +5,7 @@ import { teamsOfPlayer } from '../chats/store.ts';
 import { syncTeamChatMember } from '../chats/team-chat.ts';
 import { checkFile } from '../lib/files.ts';
 import { afterNumber, checkCreationLimit } from '../lib/limits.ts';
-import { cursor, limit, lineField, requiredLineField, rpc, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
+import { cursor, limit, lineField, requiredLineField, rpc, uuid, uuids } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { countPlayersBy, createPlayer, deletePlayer, getPlayer, listPlayers, updatePlayer, type Refusal } from './store.ts';
 
@@ -33,7 +33,7 @@ function refused(r: Refusal): never {
   throw permissionDenied('Изменять и удалять игрока может только его создатель.');
 }
 
-export const playerRpcs: RpcDef[] = [
+export const playerRpcs = [
   // Registered users, up to LIMIT_PLAYERS_PER_USER players each; the caller becomes the creator. goals and
   // matches start at 0.
   rpc(

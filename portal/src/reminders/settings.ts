@@ -2,7 +2,7 @@
 // have not answered, and the reminder before the start to those who come. Both are on until switched off.
 import { z } from 'zod';
 import type { Queryable } from '@tribuna/server';
-import { rpc, type RpcDef } from '../lib/rpc.ts';
+import { rpc } from '../lib/rpc.ts';
 
 export interface ReminderSettings {
   /** «Вы придёте?» before the answer deadline (or the start), while the member has not answered. */
@@ -31,7 +31,7 @@ async function writeSettings(q: Queryable, userId: string, c: Partial<ReminderSe
 
 const flag = z.boolean({ error: 'ожидалось true или false.' });
 
-export const reminderSettingsRpcs: RpcDef[] = [
+export const reminderSettingsRpcs = [
   // Any session: the caller's switches (a guest's are the defaults: both on).
   rpc('get_reminder_settings', 'session', z.object({}), async ({ userId, nk }) => readSettings(nk.db, userId)),
 

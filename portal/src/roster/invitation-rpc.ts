@@ -6,7 +6,7 @@ import {
   alreadyExists, failedPrecondition, invalid, isUniqueViolation, notFound, permissionDenied, resourceExhausted, type Queryable,
 } from '@tribuna/server';
 import { syncTeamChatMember } from '../chats/team-chat.ts';
-import { cursor, limit, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { cursor, limit, rpc, uuid } from '../lib/rpc.ts';
 import { notifications, notify } from '../notifications/notify.ts';
 import { requireManager } from '../teams/access.ts';
 import { lockTeam, readLocked } from '../teams/store.ts';
@@ -37,7 +37,7 @@ async function makeRoom(q: Queryable, teamId: string, userId: string): Promise<v
   }
 }
 
-export const invitationRpcs: RpcDef[] = [
+export const invitationRpcs = [
   // Managers; the invitee must be another registered user, not in a block with the caller either way,
   // and not invited to the team already. The invitee is notified (the link opens the join page).
   rpc('create_team_invitation', 'registered', z.object({ team_id: uuid, user_id: uuid }), async ({ input, userId, nk }) => {

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { notFound, permissionDenied, type Nk, type Queryable } from '@tribuna/server';
 import { syncTeamChatMember } from '../chats/team-chat.ts';
-import { cursor, limit, rpc, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
+import { cursor, limit, rpc, uuid, uuids } from '../lib/rpc.ts';
 import { notifications, notify } from '../notifications/notify.ts';
 import { requireManager, requireTeam, TEAM_NOT_FOUND, teamAccess } from '../teams/access.ts';
 import { lockTeam, readLocked, teamManagers, teamName } from '../teams/store.ts';
@@ -32,7 +32,7 @@ async function nameOf(nk: Nk, userId: string): Promise<string> {
   return u?.displayName || u?.username || '';
 }
 
-export const rosterRpcs: RpcDef[] = [
+export const rosterRpcs = [
   // Registered users, for a player they created. A closed team takes requests from its managers only;
   // a manager's own player is confirmed at once (and its user joins the team chat). Without a number
   // the lowest free one is given. A request waiting for approval is told to the team's managers.

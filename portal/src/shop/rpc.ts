@@ -3,7 +3,7 @@
 // only once the provider confirms the payment, once per payment (service.ts).
 import { z } from 'zod';
 import { notFound, permissionDenied, resourceExhausted } from '@tribuna/server';
-import { rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { rpc, uuid } from '../lib/rpc.ts';
 import { METHODS, PACKS, packById, type CoinPack } from './packs.ts';
 import { shopOf } from './service.ts';
 import { getPayment, paymentOf, type Payment, type PaymentMethod } from './store.ts';
@@ -34,7 +34,7 @@ const returnPathField = z
   .refine((p) => /^\/(?![/\\])[^\s#\\]*$/.test(p), 'ожидался путь на сайте, например /buyCoins.')
   .default('/buyCoins');
 
-export const shopRpcs: RpcDef[] = [
+export const shopRpcs = [
   // Anyone: the packs, and whether the shop is in test mode (no money moves).
   rpc('list_coin_packs', 'public', z.object({}), async ({ nk }): Promise<CoinPackList> => ({
     packs: PACKS,

@@ -2,7 +2,7 @@
 // creator only. The TV schedule is list_streams sorted by start time.
 import { z } from 'zod';
 import { invalid, notFound, permissionDenied, unauthenticated, type Queryable } from '@tribuna/server';
-import { cursor, directionField, instantField, limit, lineField, requiredLineField, rpc, textField, uuid, type RpcDef } from '../lib/rpc.ts';
+import { cursor, directionField, instantField, limit, lineField, requiredLineField, rpc, textField, uuid } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { textKey } from '../lib/sql.ts';
 import { embedField, embedUrl } from '../videos/embed.ts';
@@ -82,7 +82,7 @@ async function requireMatch(db: Queryable, id: string | null | undefined): Promi
   if (id && !(await getMatch(db, id))) throw notFound('match_id: матч не найден.');
 }
 
-export const streamRpcs: RpcDef[] = [
+export const streamRpcs = [
   // Registered users; the caller is the creator. The start time may not lie in the past (a minute of
   // clock skew allowed); without one the broadcast is on air from now. The end time must follow the start.
   // match_id names the match it shows (any existing match): its page then carries the match's live feed.

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { failedPrecondition, invalid, notFound, type Queryable } from '@tribuna/server';
 import type { Direction } from '../lib/keyset.ts';
-import { rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { rpc, uuid } from '../lib/rpc.ts';
 import { requireManager, seesDeleted } from './access.ts';
 
 const NO_SECTION = 'Раздел не найден.';
@@ -92,18 +92,18 @@ export function itemAccess<I extends TeamOwned>(getItem: Get<ItemLookup<I>>, mis
  * The delete and restore RPCs of one kind of section or item, for those `manage` lets through (it throws
  * for anyone else). Soft: a deleted one is hidden until restored; repeating either is a no-op.
  */
-export function deleteAndRestore(
-  ids: { delete: string; restore: string },
+export function deleteAndRestore<D extends string, R extends string>(
+  ids: { delete: D; restore: R },
   manage: (db: Queryable, id: string, userId: string) => Promise<unknown>,
   setDeleted: (db: Queryable, id: string, deleted: boolean) => Promise<void>,
-): RpcDef[] {
-  const change = (id: string, deleted: boolean) =>
+) {
+  const change = <Id extends string>(id: Id, deleted: boolean) =>
     rpc(id, 'registered', z.object({ id: uuid }), async ({ input, userId, nk }) => {
       await manage(nk.db, input.id, userId);
       await setDeleted(nk.db, input.id, deleted);
       return {};
     }, { limit: 'write' });
-  return [change(ids.delete, true), change(ids.restore, false)];
+  return [change(ids.delete, true), change(ids.restore, false)] as const;
 }
 
 export interface ListingInput {

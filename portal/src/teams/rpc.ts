@@ -5,7 +5,7 @@ import { teamChat } from '../chats/store.ts';
 import { createTeamChat, deleteTeamChat } from '../chats/team-chat.ts';
 import { checkFile } from '../lib/files.ts';
 import { afterNumber, checkCreationLimit } from '../lib/limits.ts';
-import { cursor, limit, lineField, requiredLineField, rpc, textField, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
+import { cursor, limit, lineField, requiredLineField, rpc, textField, uuid, uuids } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { createFormation, DEFAULT_FORMATION } from '../locker/store.ts';
 import { accessOf, requireManager, TEAM_NOT_FOUND, teamAccess } from './access.ts';
@@ -17,7 +17,7 @@ const description = textField(TEXT_LIMITS.teamDescription);
 const teamType = z.union([z.literal(0), z.literal(1)], { error: 'тип команды: 0 (открытая) или 1 (закрытая).' });
 const tooManyTeams = (n: number) => `Достигнут предел: не больше ${n} ${afterNumber(n, 'команды', 'команд')} на пользователя.`;
 
-export const teamRpcs: RpcDef[] = [
+export const teamRpcs = [
   // Registered users, up to LIMIT_TEAMS_PER_USER teams each; the caller becomes the owner. The team
   // starts with the default formation, and its chat is made (a failure there is only logged).
   rpc(

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { failedPrecondition, notFound, permissionDenied, unauthenticated, type Queryable } from '@tribuna/server';
 import { checkFile } from '../lib/files.ts';
 import { requireDayNotPast } from '../lib/not-past.ts';
-import { cursor, instantField, limit, requiredLineField, rpc, textField, uuid, writtenInstantField, type RpcDef } from '../lib/rpc.ts';
+import { cursor, instantField, limit, requiredLineField, rpc, textField, uuid, writtenInstantField } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { lockVisible, TOURNAMENT_DELETED, TOURNAMENT_NOT_FOUND } from './access.ts';
 import {
@@ -39,7 +39,7 @@ async function lockOwn(q: Queryable, id: string, userId: string): Promise<Tourna
   return t;
 }
 
-export const tournamentRpcs: RpcDef[] = [
+export const tournamentRpcs = [
   // Registered users; the caller is the creator. image_url is the id of a file uploaded with upload_file.
   // The start is a day chosen in a form, not before the sender's today (see requireDayNotPast); a change
   // of it later is free.

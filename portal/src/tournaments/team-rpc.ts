@@ -6,7 +6,7 @@
 // round-robin fixtures that have no result.
 import { z } from 'zod';
 import { alreadyExists, failedPrecondition, isUniqueViolation, notFound, permissionDenied, type NkTx, type Queryable } from '@tribuna/server';
-import { cursor, directionField, instantField, limit, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { cursor, directionField, instantField, limit, rpc, uuid } from '../lib/rpc.ts';
 import { dropUnplayedFixtures } from '../matches/store.ts';
 import { isManager, TEAM_NOT_FOUND } from '../teams/access.ts';
 import { lockTeam } from '../teams/store.ts';
@@ -48,7 +48,7 @@ async function confirm(tnk: NkTx, id: string, userId: string, confirmed: boolean
 
 const confirmation = z.boolean({ error: 'ожидалось true или false.' });
 
-export const teamTournamentRpcs: RpcDef[] = [
+export const teamTournamentRpcs = [
   // The tournament's creator (any team: an invitation) or a manager of the team (an application, refused
   // by a closed tournament). A team is in a tournament once; a deleted tournament takes no teams.
   rpc('create_team_tournament', 'registered', z.object({ team_id: uuid, tournament_id: uuid }), async ({ input, userId, nk }) => {

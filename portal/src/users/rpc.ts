@@ -2,7 +2,7 @@
 // name every account is shown by) or of the username starting with each word typed, case ignored (so a
 // friend who told theirs is found by it); the caller left out.
 import { z } from 'zod';
-import { limit, rpc, type RpcDef } from '../lib/rpc.ts';
+import { limit, rpc } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
 
 /** Shorter queries find nothing (an empty answer, not a refusal). */
@@ -15,7 +15,7 @@ interface FoundUser {
   avatar_url: string;
 }
 
-export const userRpcs: RpcDef[] = [
+export const userRpcs = [
   rpc(
     'search_users',
     'registered',

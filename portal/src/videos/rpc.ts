@@ -3,7 +3,7 @@
 // see deleted ones.
 import { z } from 'zod';
 import { invalid } from '@tribuna/server';
-import { cursor, descriptionField, directionField, int32Field, limit, lineField, rpc, titleField, uuid, type RpcDef } from '../lib/rpc.ts';
+import { cursor, descriptionField, directionField, int32Field, limit, lineField, rpc, titleField, uuid } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { requireManager, teamAccess } from '../teams/access.ts';
 import { deleteAndRestore, itemAccess, listing, sectionAccess } from '../teams/media.ts';
@@ -52,7 +52,7 @@ const listInput = {
   include_deleted: z.boolean().default(false),
 };
 
-export const videoRpcs: RpcDef[] = [
+export const videoRpcs = [
   // Managers. Without sort_order the section goes last.
   rpc(
     'create_team_video_section',

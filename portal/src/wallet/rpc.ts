@@ -4,7 +4,7 @@
 // confirms) or from the server itself (add_currency with the HTTP key); users only spend them.
 import { z } from 'zod';
 import { AppError, Code, failedPrecondition, invalid, notFound, permissionDenied, type Nk } from '@tribuna/server';
-import { cursor, limit, lineField, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
+import { cursor, limit, lineField, rpc, uuid } from '../lib/rpc.ts';
 
 /** The portal's currency: the coins of the shop's packs. */
 export const COIN = 'COIN';
@@ -62,7 +62,7 @@ async function change(nk: Nk, userId: string, currency: string, amount: number, 
   }
 }
 
-export const walletRpcs: RpcDef[] = [
+export const walletRpcs = [
   // Registered users: their own wallet.
   rpc('get_wallet', 'registered', z.object({}), async ({ userId, nk }) => walletOf((await nk.accountGetId(userId)).wallet)),
 

@@ -11,7 +11,7 @@ import { withReturn } from '../shared/lib/return-to.ts';
 import { COMMUNITY_CHAT_URL, layoutMessages as m } from './messages.ts';
 
 // Loaded for signed-in users only: visitors' first page does not carry them.
-const ChatWidget = lazy(() => import('../features/chat/chat-widget.tsx').then((m) => ({ default: m.ChatWidget })));
+const ChatWidget = lazy(() => import('../features/chats/components/chat-widget.tsx').then((m) => ({ default: m.ChatWidget })));
 const NotificationBell = lazy(() => import('../features/notifications/components/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })));
 
 const NAV = [

@@ -1,7 +1,7 @@
 // Every route of the app. Pages other than the home page load on demand.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Spinner } from '../shared/ui/index.tsx';
-import { HomePage } from '../features/home/home-page.tsx';
+import { HomePage } from '../features/home/routes/home-page.tsx';
 import { NotFound, RouteError } from './errors.tsx';
 import { RootLayout } from './layout.tsx';
 
@@ -15,7 +15,7 @@ const routes: RouteObject[] = [
       { path: 'login', lazy: () => import('../features/auth/routes/login-page.tsx') },
       { path: 'registration', lazy: () => import('../features/auth/routes/registration-page.tsx') },
       { path: 'auth/google/callback', lazy: () => import('../features/auth/routes/google-callback-page.tsx') },
-      { path: 'user/profile', lazy: () => import('../features/profile/profile-page.tsx') },
+      { path: 'user/profile', lazy: () => import('../features/profile/routes/profile-page.tsx') },
       { path: 'players', lazy: () => import('../features/players/routes/players-page.tsx') },
       { path: 'players/create', lazy: () => import('../features/players/routes/player-create-page.tsx') },
       { path: 'players/:id', lazy: () => import('../features/players/routes/player-page.tsx') },
@@ -27,13 +27,13 @@ const routes: RouteObject[] = [
         lazy: () => import('../features/teams/routes/team-layout.tsx'),
         children: [
           { index: true, lazy: () => import('../features/teams/routes/team-home-page.tsx') },
-          { path: 'roster', lazy: () => import('../features/roster/roster-page.tsx') },
-          { path: 'join', lazy: () => import('../features/roster/join-page.tsx') },
-          { path: 'schedule', lazy: () => import('../features/calendar/team-schedule-page.tsx') },
-          { path: 'photos', lazy: () => import('../features/photos/team-photos-page.tsx') },
-          { path: 'videos', lazy: () => import('../features/videos/team-videos-page.tsx') },
-          { path: 'locker', lazy: () => import('../features/locker/locker-page.tsx') },
-          { path: 'locker3d', lazy: () => import('../features/locker/locker-3d-page.tsx') },
+          { path: 'roster', lazy: () => import('../features/roster/routes/roster-page.tsx') },
+          { path: 'join', lazy: () => import('../features/roster/routes/join-page.tsx') },
+          { path: 'schedule', lazy: () => import('../features/calendar/routes/team-schedule-page.tsx') },
+          { path: 'photos', lazy: () => import('../features/photos/routes/team-photos-page.tsx') },
+          { path: 'videos', lazy: () => import('../features/videos/routes/team-videos-page.tsx') },
+          { path: 'locker', lazy: () => import('../features/locker/routes/locker-page.tsx') },
+          { path: 'locker3d', lazy: () => import('../features/locker/routes/locker-3d-page.tsx') },
           { path: 'about', lazy: () => import('../features/teams/routes/team-about-page.tsx') },
           { path: 'news', lazy: () => import('../features/news/routes/team-news-page.tsx') },
           { path: 'matches', lazy: () => import('../features/matches/routes/team-matches-page.tsx') },
@@ -56,26 +56,26 @@ const routes: RouteObject[] = [
       {
         path: 'broadcasts',
         children: [
-          { index: true, lazy: () => import('../features/broadcasts/routes/broadcasts-page.tsx') },
-          { path: 'create', lazy: () => import('../features/broadcasts/routes/broadcast-create-page.tsx') },
-          { path: ':id', lazy: () => import('../features/broadcasts/routes/broadcast-page.tsx') },
-          { path: ':id/edit', lazy: () => import('../features/broadcasts/routes/broadcast-edit-page.tsx') },
+          { index: true, lazy: () => import('../features/streams/routes/broadcasts-page.tsx') },
+          { path: 'create', lazy: () => import('../features/streams/routes/broadcast-create-page.tsx') },
+          { path: ':id', lazy: () => import('../features/streams/routes/broadcast-page.tsx') },
+          { path: ':id/edit', lazy: () => import('../features/streams/routes/broadcast-edit-page.tsx') },
         ],
       },
-      { path: 'tv-schedule', lazy: () => import('../features/broadcasts/routes/tv-schedule-page.tsx') },
+      { path: 'tv-schedule', lazy: () => import('../features/streams/routes/tv-schedule-page.tsx') },
       { path: 'tournaments', lazy: () => import('../features/tournaments/routes/tournaments-page.tsx') },
       { path: 'tournaments/create', lazy: () => import('../features/tournaments/routes/tournament-create-page.tsx') },
       { path: 'tournaments/:tournamentId', lazy: () => import('../features/tournaments/routes/tournament-page.tsx') },
       { path: 'tournaments/:tournamentId/edit', lazy: () => import('../features/tournaments/routes/tournament-edit-page.tsx') },
-      { path: 'schedule', lazy: () => import('../features/schedule/personal-schedule-page.tsx') },
-      { path: 'about', lazy: () => import('../features/static/about-page.tsx') },
-      { path: 'photo', lazy: () => import('../features/static/photo-page.tsx') },
-      { path: 'video', lazy: () => import('../features/static/video-page.tsx') },
-      { path: 'map', lazy: () => import('../features/static/map-page.tsx') },
-      { path: 'siteMap', lazy: () => import('../features/static/site-map-page.tsx') },
-      { path: 'termsOfUse', lazy: () => import('../features/static/terms-page.tsx') },
-      { path: 'dataProcessingConsent', lazy: () => import('../features/static/consent-page.tsx') },
-      { path: 'buyCoins', lazy: () => import('../features/shop/buy-coins-page.tsx') },
+      { path: 'schedule', lazy: () => import('../features/schedule/routes/personal-schedule-page.tsx') },
+      { path: 'about', lazy: () => import('../features/static/routes/about-page.tsx') },
+      { path: 'photo', lazy: () => import('../features/static/routes/photo-page.tsx') },
+      { path: 'video', lazy: () => import('../features/static/routes/video-page.tsx') },
+      { path: 'map', lazy: () => import('../features/static/routes/map-page.tsx') },
+      { path: 'siteMap', lazy: () => import('../features/static/routes/site-map-page.tsx') },
+      { path: 'termsOfUse', lazy: () => import('../features/static/routes/terms-page.tsx') },
+      { path: 'dataProcessingConsent', lazy: () => import('../features/static/routes/consent-page.tsx') },
+      { path: 'buyCoins', lazy: () => import('../features/shop/routes/buy-coins-page.tsx') },
       // Addresses of the site map's older sections.
       { path: 'photos', element: <Navigate to="/photo" replace /> },
       { path: 'videos', element: <Navigate to="/video" replace /> },

@@ -15,8 +15,8 @@ vi.mock('../lib/nakama/account.ts', () => ({
 const snapshot = { status: 'ready', guest: false, session: { expires_at: Date.now() / 1000 + 3600 } };
 vi.mock('../lib/nakama/session.ts', () => ({ sessionManager: { subscribe: () => () => {}, getSnapshot: () => snapshot } }));
 
-const { Component: JoinPage } = await import('../features/roster/join-page.tsx');
-const { Component: ProfilePage } = await import('../features/profile/profile-page.tsx');
+const { Component: JoinPage } = await import('../features/roster/routes/join-page.tsx');
+const { Component: ProfilePage } = await import('../features/profile/routes/profile-page.tsx');
 
 const PLAYERS = [
   { id: 'p1', first_name: 'Иван', last_name: 'Петров', creator_id: 'u1', goals: 0, matches: 0 },
@@ -29,6 +29,7 @@ beforeEach(() => {
     if (id === 'get_team') return { id: 't1', name: 'Спартак', team_type: 0, viewer: { has_player: false, can_manage: false, can_join: true } };
     if (id === 'list_players') return { players: PLAYERS };
     if (id === 'get_team_free_number') return { number: 3 };
+    // The join page also reads the team's roster and the user's invitation to it.
     if (id === 'list_team_players') return { team_players: [] };
     if (id === 'list_my_team_invitations') return { invitations: [] };
     throw new Error(`unexpected RPC ${id}`);

@@ -1,7 +1,9 @@
 // Drag and drop of the locker room (dnd-kit): what is dragged, where it lands and what a screen reader hears.
 import type { Active, Announcements, ClientRect, Over } from '@dnd-kit/core';
-import { clamp01 } from './api/locker.ts';
 import { dragMessages as m } from './messages.ts';
+
+/** A pitch fraction in 0..1; anything not a number lands in the middle. */
+export const clamp01 = (v: number) => (Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0.5);
 
 export const PITCH_ID = 'pitch';
 export const BENCH_ID = 'bench';

@@ -1,6 +1,5 @@
 // The match form's own checks, before the server's.
 import type { TeamSummary } from '@tribuna/portal/types';
-import { apiErrorMessage } from '../../shared/lib/error-message.ts';
 import { matchMessages as m } from './messages.ts';
 
 export interface MatchErrors {
@@ -30,10 +29,4 @@ export function validateMatch(home: TeamSummary | undefined, guest: TeamSummary 
   if (!time || Number.isNaN(at.getTime())) errors.time = m.timeRequired;
   else if (now && at < minuteOf(now)) errors.time = m.timeInPast;
   return errors;
-}
-
-/** A failed save in the spec's words, and the server's reason when it gives one. */
-export function failure(message: string, err: unknown): string {
-  const reason = apiErrorMessage(err, '');
-  return reason ? `${message} ${reason}` : message;
 }

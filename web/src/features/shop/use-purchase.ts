@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ACCOUNT_KEY } from '../../stores/account.ts';
 import { usePayment } from './api/get-payment.ts';
-import { LEDGER_KEY } from './api/get-wallet-ledger.ts';
+import { shopKeys } from './keys.ts';
 
 export type Purchase =
   | { phase: 'idle' | 'waiting' | 'canceled' | 'timeout' | 'failed' }
@@ -20,7 +20,7 @@ export function usePurchase(paymentId: string | undefined, intervalMs: number, p
     if (p?.status !== 'succeeded' || credited.current === p.payment_id) return;
     credited.current = p.payment_id;
     void qc.invalidateQueries({ queryKey: ACCOUNT_KEY });
-    void qc.invalidateQueries({ queryKey: LEDGER_KEY });
+    void qc.invalidateQueries({ queryKey: shopKeys.ledger });
   }, [p, qc]);
 
   if (!paymentId) return { phase: 'idle' };

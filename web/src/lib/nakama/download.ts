@@ -31,7 +31,7 @@ const FILE_ERRORS = {
 export async function downloadFile(uuid: string): Promise<DownloadedFile> {
   let answer: unknown;
   try {
-    answer = await rpc<unknown>('download_file', { uuid });
+    answer = await rpc('download_file', { uuid });
   } catch (err) {
     const api = err instanceof ApiError ? err : undefined;
     throw new ApiError(api?.status ?? 0, api?.code ?? 2, FILE_ERRORS.downloadFailed, { cause: err });

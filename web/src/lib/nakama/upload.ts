@@ -1,15 +1,15 @@
 // upload_file with upload progress: the same RPC the client would call, sent with XMLHttpRequest
 // because fetch reports no upload progress.
 import { ApiError } from './errors.ts';
+import type { RpcInput, RpcOutput } from './rpc.ts';
 import { sessionManager } from './session.ts';
 
-export interface UploadResult {
-  uuid: string;
-}
+type UploadResult = RpcOutput<'upload_file'>;
 
 export async function uploadFile(base64: string, format: string, onProgress?: (fraction: number) => void): Promise<UploadResult> {
   const s = await sessionManager.current();
-  const body = JSON.stringify(JSON.stringify({ content: base64, format }));
+  const payload: RpcInput<'upload_file'> = { content: base64, format };
+  const body = JSON.stringify(JSON.stringify(payload));
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/v2/rpc/upload_file');

@@ -2,14 +2,10 @@
 // personal schedule reads: one key factory and one query function each; every key holds the events of one
 // range of days as a list.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { MyTeamEventList, TeamEventList } from '@tribuna/portal/types';
-import { rpc } from '../../lib/nakama/rpc.ts';
+import { rpc, type RpcInput } from '../../lib/nakama/rpc.ts';
 
 /** Days as yyyy-MM-dd, both included. */
-export interface DayRange {
-  start_date: string;
-  end_date: string;
-}
+export type DayRange = Pick<RpcInput<'list_my_team_events'>, 'start_date' | 'end_date'>;
 
 const teamEventKeys = {
   /** Every range of one team: invalidate this after a change to its events. */
@@ -20,8 +16,8 @@ const teamEventKeys = {
   myRange: (range: DayRange) => [...teamEventKeys.mine(), range.start_date, range.end_date] as const,
 };
 
-const listTeamEvents = (params: DayRange & { team_id: string }) => rpc<TeamEventList>('list_team_events', params);
-const listMyTeamEvents = (params: DayRange) => rpc<MyTeamEventList>('list_my_team_events', params);
+const listTeamEvents = (params: RpcInput<'list_team_events'>) => rpc('list_team_events', params);
+const listMyTeamEvents = (params: RpcInput<'list_my_team_events'>) => rpc('list_my_team_events', params);
 
 const teamEventsQuery = (teamId: string, range: DayRange) =>
   queryOptions({

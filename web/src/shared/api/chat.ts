@@ -3,7 +3,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { ChannelMessage, ChannelMessageList } from '../../lib/nakama/client.ts';
 import type { Chat, Message as ChatMessage, MessagePage as ChatMessagePage } from '@tribuna/portal/types';
-import { rpc } from '../../lib/nakama/rpc.ts';
+import { rpc, type RpcInput } from '../../lib/nakama/rpc.ts';
 
 export type { ChannelMessage, ChannelMessageList };
 
@@ -110,28 +110,23 @@ export function unreadBadge(chats: readonly Pick<Chat, 'unread_count'>[] | undef
 /** Messages per page of a chat's history (the server's default). */
 const MESSAGE_PAGE = 50;
 
-export const listChats = () => rpc<{ chats?: Chat[] }>('list_chats').then((r) => r.chats ?? []);
-const listChatsSummary = () => rpc<{ chats?: Chat[] }>('list_chats_summary').then((r) => r.chats ?? []);
+export const listChats = () => rpc('list_chats').then((r) => r.chats);
+const listChatsSummary = () => rpc('list_chats_summary').then((r) => r.chats);
 
 function listMessages(chatId: string, cursor?: string): Promise<ChatMessagePage> {
-  return rpc<ChatMessagePage>('list_messages', { chat_ids: [chatId], limit: MESSAGE_PAGE, ...(cursor ? { cursor } : {}) }).then((r) => ({
-    messages: r.messages ?? [],
+  return rpc('list_messages', { chat_ids: [chatId], limit: MESSAGE_PAGE, ...(cursor ? { cursor } : {}) }).then((r) => ({
+    messages: r.messages,
     ...(r.cursor ? { cursor: r.cursor } : {}),
   }));
 }
 
-export const sendMessage = (chatId: string, content: string) => rpc<ChatMessage>('send_message', { chat_id: chatId, content });
-export const markMessagesRead = (chatId: string, messageIds: string[]) => rpc<object>('mark_messages_read', { chat_id: chatId, message_ids: messageIds });
+export const sendMessage = (chatId: string, content: string) => rpc('send_message', { chat_id: chatId, content });
+export const markMessagesRead = (chatId: string, messageIds: string[]) => rpc('mark_messages_read', { chat_id: chatId, message_ids: messageIds });
 
-export interface NewChat {
-  name: string;
-  user_ids: string[];
-  team_id?: string;
-  direct?: boolean;
-}
-export const createChat = (input: NewChat) => rpc<Chat>('create_chat', input);
-export const addUserToChat = (chatId: string, userId: string) => rpc<object>('add_user_to_chat', { chat_id: chatId, user_id: userId });
-export const removeUserFromChat = (chatId: string, userId: string) => rpc<object>('remove_user_from_chat', { chat_id: chatId, user_id: userId });
+export type NewChat = RpcInput<'create_chat'>;
+export const createChat = (input: NewChat) => rpc('create_chat', input);
+export const addUserToChat = (chatId: string, userId: string) => rpc('add_user_to_chat', { chat_id: chatId, user_id: userId });
+export const removeUserFromChat = (chatId: string, userId: string) => rpc('remove_user_from_chat', { chat_id: chatId, user_id: userId });
 
 export const chatsSummaryQuery = () => queryOptions({ queryKey: chatKeys.summary(), queryFn: listChatsSummary, staleTime: 30_000 });
 

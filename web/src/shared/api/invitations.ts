@@ -1,7 +1,6 @@
 // list_my_team_invitations, which the team's header and its join page read: the signed-in user's
 // invitation to one team (at most one exists), under one key factory.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyTeamInvitationPage } from '@tribuna/portal/types';
 import { rpc } from '../../lib/nakama/rpc.ts';
 
 export const myInvitationKeys = {
@@ -13,7 +12,7 @@ const myTeamInvitationQuery = (teamId: string) =>
   queryOptions({
     queryKey: myInvitationKeys.team(teamId),
     queryFn: async () =>
-      (await rpc<MyTeamInvitationPage>('list_my_team_invitations', { team_id: teamId, limit: 1 })).invitations[0] ?? null,
+      (await rpc('list_my_team_invitations', { team_id: teamId, limit: 1 })).invitations[0] ?? null,
   });
 
 /** The user's invitation to the team, null when there is none; asked only when `enabled` (registered users). */

@@ -2,7 +2,6 @@
 // personal schedule) and a team's next ones (list_matches, for its home page). Their keys sit under the
 // match lists', so creating, changing or deleting a match refreshes them too.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Match, MatchPage } from '@tribuna/portal/types';
 import { rpc } from '../../lib/nakama/rpc.ts';
 
 /** A period of instants: from inclusive, to exclusive. */
@@ -14,7 +13,7 @@ export interface TimeRange {
 const myMatchesQuery = ({ from, to }: TimeRange) =>
   queryOptions({
     queryKey: ['matches', 'list', 'mine', from.toISOString(), to.toISOString()],
-    queryFn: async () => (await rpc<{ matches: Match[] }>('list_my_matches', { from_time: from.toISOString(), to_time: to.toISOString() })).matches,
+    queryFn: async () => (await rpc('list_my_matches', { from_time: from.toISOString(), to_time: to.toISOString() })).matches,
   });
 
 /** Asked only when enabled (signed in). */
@@ -28,7 +27,7 @@ export function useNextTeamMatches(teamId: string, count: number) {
     queryOptions({
       queryKey: ['matches', 'list', 'next', teamId, count, from.toISOString()],
       queryFn: async () =>
-        (await rpc<MatchPage>('list_matches', { team_id: teamId, from_time: from.toISOString(), sort_order: 'asc', limit: count })).matches,
+        (await rpc('list_matches', { team_id: teamId, from_time: from.toISOString(), sort_order: 'asc', limit: count })).matches,
     }),
   );
 }

@@ -4,21 +4,16 @@
 // each description), an item the whole News; both are NewsBase. The paged lists are the news feature's
 // (features/news/api/list-news.ts), so the home page loads no paging code.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { News, NewsBase, NewsListItem, NewsMedia, NewsPage } from '@tribuna/portal/types';
-import { rpc } from '../../lib/nakama/rpc.ts';
+import type { News, NewsBase, NewsListItem, NewsPage } from '@tribuna/portal/types';
+import { rpc, type RpcInput } from '../../lib/nakama/rpc.ts';
 
-export type { News, NewsBase, NewsListItem, NewsMedia, NewsPage };
+export type { News, NewsBase, NewsListItem, NewsPage };
 
-export const NEWS_SORTS = ['newest', 'oldest', 'popular', 'rating'] as const;
+export const NEWS_SORTS = ['newest', 'oldest', 'popular', 'rating'] as const satisfies readonly NonNullable<RpcInput<'list_news'>['sort']>[];
 export type NewsSort = (typeof NEWS_SORTS)[number];
 
-export interface ListNewsParams {
-  limit: number;
-  sort?: NewsSort;
-  only_mine?: boolean;
-  only_public?: boolean;
-  team_id?: string;
-}
+/** A list's filters and page size; its pages are the query's own. */
+export type ListNewsParams = Omit<RpcInput<'list_news'>, 'cursor'> & { limit: number };
 
 /** Every news query starts with `all`, so one invalidation refreshes lists, the latest and items alike. */
 export const newsKeys = {
@@ -28,7 +23,7 @@ export const newsKeys = {
   detail: (id: string) => [...newsKeys.all, 'detail', id] as const,
 };
 
-export const listNews = (params: ListNewsParams & { cursor?: string }) => rpc<NewsPage>('list_news', params);
+export const listNews = (params: ListNewsParams & { cursor?: string }) => rpc('list_news', params);
 
 /** The latest public news, newest first (the home page). */
 export const useLatestNews = (limit: number) =>

@@ -1,24 +1,14 @@
 // Players' keys, and list_players, which the players list, the profile and the join page all read: one
 // query function under one key factory, so a key always holds the same shape (pages of PlayerPage).
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { Player, PlayerPage } from '@tribuna/portal/types';
-import { rpc } from '../../lib/nakama/rpc.ts';
+import type { Player } from '@tribuna/portal/types';
+import { rpc, type RpcInput } from '../../lib/nakama/rpc.ts';
 import { countOf } from '../i18n/number.ts';
 
-export type { Player, PlayerPage };
+export type { Player };
 
-export interface ListPlayersParams {
-  limit?: number;
-  only_mine?: boolean;
-  ids?: string[];
-  creator_ids?: string[];
-  first_name?: string;
-  last_name?: string;
-  min_goals?: number;
-  max_goals?: number;
-  min_matches?: number;
-  max_matches?: number;
-}
+/** A list's filters and page size; its pages are the query's own. */
+export type ListPlayersParams = Omit<RpcInput<'list_players'>, 'cursor'>;
 
 /** Every players query starts with `all`, so one invalidation refreshes lists and players alike. */
 export const playerKeys = {
@@ -27,7 +17,7 @@ export const playerKeys = {
   detail: (id: string) => [...playerKeys.all, 'detail', id] as const,
 };
 
-const listPlayers = (params: ListPlayersParams & { cursor?: string }) => rpc<PlayerPage>('list_players', { limit: 20, ...params });
+const listPlayers = (params: ListPlayersParams & { cursor?: string }) => rpc('list_players', { limit: 20, ...params });
 
 const listPlayersQuery = (params: ListPlayersParams) =>
   infiniteQueryOptions({

@@ -5,7 +5,7 @@ import { rpc } from '../../lib/nakama/rpc.ts';
 import { teamPlayerKeys } from './roster.ts';
 import { teamKeys } from './teams.ts';
 
-const rejectTeamPlayer = (id: string) => rpc<Record<string, never>>('reject_team_player', { id });
+const rejectTeamPlayer = (id: string) => rpc('reject_team_player', { id });
 
 export function useReject(teamId: string) {
   const qc = useQueryClient();

@@ -1,25 +1,13 @@
 // list_team_players, which the roster, the join page and the locker room read: one key factory and one
 // query function; each filter is its own key, and every key holds the team's players as one list.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TeamPlayer, TeamPlayerPage } from '@tribuna/portal/types';
-import { rpc } from '../../lib/nakama/rpc.ts';
+import type { TeamPlayer } from '@tribuna/portal/types';
+import { rpc, type RpcInput } from '../../lib/nakama/rpc.ts';
 
-export type { TeamPlayer, TeamPlayerPage };
+export type { TeamPlayer };
 
-export interface TeamPlayerFilter {
-  is_confirmed?: boolean;
-  is_main_squad?: boolean;
-  field_role?: number;
-  team_role?: number;
-}
-
-export interface ListTeamPlayersParams extends TeamPlayerFilter {
-  team_ids?: string[];
-  player_ids?: string[];
-  user_ids?: string[];
-  limit?: number;
-  cursor?: string;
-}
+/** The filters of one team's list (list_team_players without the ids and the page). */
+export type TeamPlayerFilter = Pick<RpcInput<'list_team_players'>, 'is_confirmed' | 'is_main_squad' | 'field_role' | 'team_role'>;
 
 /** A page holds at most 200: more than a team's 99 numbers. */
 const TEAM_PAGE = 200;
@@ -30,7 +18,7 @@ export const teamPlayerKeys = {
   list: (teamId: string, filter: TeamPlayerFilter) => [...teamPlayerKeys.team(teamId), filter] as const,
 };
 
-const listTeamPlayers = (params: ListTeamPlayersParams) => rpc<TeamPlayerPage>('list_team_players', params);
+const listTeamPlayers = (params: RpcInput<'list_team_players'>) => rpc('list_team_players', params);
 
 export const teamPlayersQuery = (teamId: string, filter: TeamPlayerFilter = {}) =>
   queryOptions({

@@ -2,11 +2,11 @@
 // participants, a team's tournaments and its nearest ones) and the nearest tournaments of the home page.
 // The paged list and the writes are the tournaments feature's (features/tournaments/api/).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TeamTournament, TeamTournamentPage, Tournament, TournamentPage } from '@tribuna/portal/types';
+import type { TeamTournament, Tournament } from '@tribuna/portal/types';
 import { fileUrl } from '../../lib/nakama/file-url.ts';
-import { rpc } from '../../lib/nakama/rpc.ts';
+import { rpc, type RpcInput } from '../../lib/nakama/rpc.ts';
 
-export type { TeamTournament, TeamTournamentPage, Tournament, TournamentPage };
+export type { TeamTournament, Tournament };
 
 /** 0 cup, 1 round-robin. */
 export const TOURNAMENT_TYPES: Record<number, string> = { 0: 'Кубок', 1: 'Круговой' };
@@ -17,22 +17,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const tournamentImage = (t: { image_url?: string }) => (t.image_url ? fileUrl(t.image_url) : '/images/default-tournament.svg');
 
-export interface ListTournamentsParams {
-  tournament_type?: number;
-  only_mine?: boolean;
-  start_after?: string;
-  start_before?: string;
-  sort?: 'newest' | 'start_time';
-  limit?: number;
-}
+/** 0 cup, 1 round-robin. */
+export type TournamentType = NonNullable<RpcInput<'create_tournament'>['tournament_type']>;
+/** A tournament type written as text (the address, a select), undefined when it is none. */
+export const parseTournamentType = (v: string | null): TournamentType | undefined => (v === '0' ? 0 : v === '1' ? 1 : undefined);
 
-export interface ListLinksParams {
-  team_id?: string;
-  tournament_id?: string;
-  start_after?: string;
-  start_before?: string;
-  limit?: number;
-}
+export type ListTournamentsParams = Omit<RpcInput<'list_tournaments'>, 'cursor'>;
+export type ListLinksParams = Omit<RpcInput<'list_team_tournaments'>, 'cursor'>;
 
 /** Every tournaments query starts with `all`, so one invalidation refreshes lists, links and items alike. */
 export const tournamentKeys = {
@@ -44,8 +35,8 @@ export const tournamentKeys = {
   nearestOfTeam: (teamId: string, limit: number) => [...tournamentKeys.all, 'links', 'nearest', teamId, limit] as const,
 };
 
-export const listTournaments = (p: ListTournamentsParams & { cursor?: string }) => rpc<TournamentPage>('list_tournaments', { limit: 20, ...p });
-const listTeamTournaments = (p: ListLinksParams & { cursor?: string }) => rpc<TeamTournamentPage>('list_team_tournaments', { limit: 100, ...p });
+export const listTournaments = (p: ListTournamentsParams & { cursor?: string }) => rpc('list_tournaments', { limit: 20, ...p });
+const listTeamTournaments = (p: ListLinksParams & { cursor?: string }) => rpc('list_team_tournaments', { limit: 100, ...p });
 
 /** The start of the current day: a tournament starting earlier today is still "nearest". */
 function startOfToday(now: Date): Date {

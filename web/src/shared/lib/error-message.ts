@@ -63,3 +63,9 @@ export function apiErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return refusal(error) ?? fallback;
   return fallback;
 }
+
+/** A failed save or creation in the form's own words, and the server's reason after it when it gives one. */
+export function failedWithReason(message: string, error: unknown): string {
+  const reason = apiErrorMessage(error, '');
+  return reason ? `${message} ${reason}` : message;
+}

@@ -1,5 +1,4 @@
 // google_auth_url and google_login.
-import type { GoogleAuthUrl, SignedIn } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 
 const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
@@ -8,7 +7,7 @@ function googleRedirectUri(): string {
   return `${location.origin}${GOOGLE_CALLBACK_PATH}`;
 }
 
-export const googleAuthUrl = () => rpc<GoogleAuthUrl>('google_auth_url', { redirect_uri: googleRedirectUri() });
+export const googleAuthUrl = () => rpc('google_auth_url', { redirect_uri: googleRedirectUri() });
 
 export const googleLogin = (code: string, state: string) =>
-  rpc<SignedIn>('google_login', { code, state, redirect_uri: googleRedirectUri() });
+  rpc('google_login', { code, state, redirect_uri: googleRedirectUri() });

@@ -19,12 +19,13 @@ import { Consent } from '../components/consent.tsx';
 import { NameStep } from '../components/name-step.tsx';
 import { sendErrorText, verifyErrorText } from '../errors.ts';
 import { authMessages as m } from '../messages.ts';
+import { authKeys } from '../keys.ts';
 
 type Step = 'choose' | 'email' | 'code' | 'password' | 'confirm' | 'name';
 type Status = { kind: 'success' | 'error'; text: string } | null;
 
 function GoogleButton({ next }: { next: string | undefined }) {
-  const q = useQuery({ queryKey: ['google-auth-url'], queryFn: googleAuthUrl, staleTime: 0, gcTime: 0 });
+  const q = useQuery({ queryKey: authKeys.googleAuthUrl, queryFn: googleAuthUrl, staleTime: 0, gcTime: 0 });
   const enabled = q.data?.enabled && q.data.url;
   const go = () => {
     if (!enabled) return;

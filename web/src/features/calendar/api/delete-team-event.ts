@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { invalidateTeamEvents } from '../../../shared/api/calendar.ts';
 
-const deleteTeamEvent = (id: string) => rpc<Record<string, never>>('delete_team_event', { id });
+const deleteTeamEvent = (id: string) => rpc('delete_team_event', { id });
 
 export function useDeleteTeamEvent(teamId: string) {
   const qc = useQueryClient();

@@ -1,18 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EventType, TeamEvent } from '@tribuna/portal/types';
-import { rpc } from '../../../lib/nakama/rpc.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
 import { invalidateTeamEvents } from '../../../shared/api/calendar.ts';
 
-interface TeamEventUpdate {
-  id: string;
-  title?: string;
-  type?: EventType;
-  event_time?: string;
-  place?: string;
-  description?: string;
-}
-
-const updateTeamEvent = (input: TeamEventUpdate) => rpc<TeamEvent>('update_team_event', input);
+const updateTeamEvent = (input: RpcInput<'update_team_event'>) => rpc('update_team_event', input);
 
 export function useUpdateTeamEvent(teamId: string) {
   const qc = useQueryClient();

@@ -1,9 +1,9 @@
 // Teams for the match form's pickers: the first 20 whose name starts with the search (all when empty).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
-import { teamKeys, type TeamPage } from '../../../shared/api/teams.ts';
+import { teamSearchKey } from '../keys.ts';
 
-const searchTeams = (name: string) => rpc<TeamPage>('list_teams', { limit: 20, ...(name ? { name } : {}) });
+const searchTeams = (name: string) => rpc('list_teams', { limit: 20, ...(name ? { name } : {}) });
 
 export const useSearchTeams = (name: string) =>
-  useQuery(queryOptions({ queryKey: [...teamKeys.all, 'search', name], queryFn: () => searchTeams(name) }));
+  useQuery(queryOptions({ queryKey: teamSearchKey(name), queryFn: () => searchTeams(name) }));

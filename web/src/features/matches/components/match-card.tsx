@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { TeamSummary } from '@tribuna/portal/types';
 import { fileUrl } from '../../../lib/nakama/file-url.ts';
 import { formatDateTime } from '../../../shared/i18n/format.ts';
-import type { Match } from '../api/matches.ts';
+import type { Match } from '../api/get-match.ts';
 import { matchMessages as m } from '../messages.ts';
 
 /** A team's name, or its id when the team is gone (the spec's stand-in). */

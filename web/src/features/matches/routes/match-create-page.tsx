@@ -7,11 +7,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { TeamSummary } from '@tribuna/portal/types';
 import { useAuthenticated, useSession } from '../../../stores/session.ts';
 import { useTeam } from '../../../shared/api/teams.ts';
+import { failedWithReason } from '../../../shared/lib/error-message.ts';
 import { withReturn } from '../../../shared/lib/return-to.ts';
 import { Notice, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
-import { useCreateMatch } from '../api/matches.ts';
+import { useCreateMatch } from '../api/create-match.ts';
 import { MatchForm } from '../components/match-form.tsx';
-import { failure } from '../match-form.ts';
 import { matchMessages as m } from '../messages.ts';
 import '../matches.css';
 
@@ -36,7 +36,7 @@ function CreateForm({ initialHome }: { initialHome?: TeamSummary }) {
       status={
         <>
           {createdId && <Notice kind="success">{m.success}</Notice>}
-          {create.isError && <Notice kind="error">{failure(m.createFailed, create.error)}</Notice>}
+          {create.isError && <Notice kind="error">{failedWithReason(m.createFailed, create.error)}</Notice>}
         </>
       }
       actions={

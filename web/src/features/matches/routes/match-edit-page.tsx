@@ -1,24 +1,24 @@
 // /matches/{id}/edit: the match's teams and time filled in; Save goes back to its page, Cancel too. Only
 // its creator and the owners and admins of either team may change it (the server checks the same); its
 // time may move anywhere, the past included.
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import type { Match } from '@tribuna/portal/types';
 import { toLocalInput } from '../../../shared/i18n/format.ts';
+import { failedWithReason } from '../../../shared/lib/error-message.ts';
 import { Notice, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
 import { SaveOrCancel } from '../../../shared/ui/save-or-cancel.tsx';
-import { useToast } from '../../../shared/ui/toast.tsx';
-import { useMatch, useUpdateMatch, type MatchChanges } from '../api/matches.ts';
+import { useSaveAndReturn } from '../../../shared/ui/use-save-and-return.ts';
+import { useMatch } from '../api/get-match.ts';
+import { useUpdateMatch, type MatchChanges } from '../api/update-match.ts';
 import { MatchForm, type MatchValues } from '../components/match-form.tsx';
-import { failure } from '../match-form.ts';
 import { matchMessages as m } from '../messages.ts';
 import { useCanEditMatch } from '../use-can-edit.ts';
 import '../matches.css';
 
 function EditForm({ match }: { match: Match }) {
   const update = useUpdateMatch();
-  const navigate = useNavigate();
-  const toast = useToast();
   const page = `/matches/${match.id}`;
+  const saveAndReturn = useSaveAndReturn(page, m.saved);
   // A team that is gone stays as its id: it can be kept, or replaced by an existing team.
   const initial: MatchValues = {
     home: match.owner_team ?? { id: match.owner_team_id, name: m.teamGone(match.owner_team_id), description: '' },
@@ -28,7 +28,7 @@ function EditForm({ match }: { match: Match }) {
   return (
     <MatchForm
       initial={initial}
-      status={update.isError ? <Notice kind="error">{failure(m.saveFailed, update.error)}</Notice> : undefined}
+      status={update.isError ? <Notice kind="error">{failedWithReason(m.saveFailed, update.error)}</Notice> : undefined}
       actions={<SaveOrCancel pending={update.isPending} cancelTo={page} />}
       onSubmit={(v) => {
         // Only what changed is sent: an unchanged team that no longer exists is not checked again.
@@ -36,12 +36,7 @@ function EditForm({ match }: { match: Match }) {
         if (v.home.id !== match.owner_team_id) changes.owner_team_id = v.home.id;
         if (v.guest.id !== match.guest_team_id) changes.guest_team_id = v.guest.id;
         if (v.matchTime !== new Date(match.match_time).toISOString()) changes.match_time = v.matchTime;
-        update.mutate(changes, {
-          onSuccess: () => {
-            toast(m.saved, 'success');
-            navigate(page);
-          },
-        });
+        update.mutate(changes, saveAndReturn);
       }}
     />
   );

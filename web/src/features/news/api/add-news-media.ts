@@ -1,15 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import { newsKeys, type NewsMedia } from '../../../shared/api/news.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { newsKeys } from '../../../shared/api/news.ts';
 import { refreshLists } from './cache.ts';
 
-interface NewMedia {
-  news_id: string;
-  file_id: string;
-  position: number;
-}
-
-const addNewsMedia = (input: NewMedia) => rpc<NewsMedia>('add_news_media', input);
+const addNewsMedia = (input: RpcInput<'add_news_media'>) => rpc('add_news_media', input);
 
 export function useAddNewsMedia() {
   const qc = useQueryClient();

@@ -1,16 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import { newsKeys, type News } from '../../../shared/api/news.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { newsKeys } from '../../../shared/api/news.ts';
 import { refreshLists } from './cache.ts';
 
-interface NewNews {
-  name: string;
-  description: string;
-  is_public: boolean;
-  team_id?: string;
-}
-
-const createNews = (input: NewNews) => rpc<News>('create_news', input);
+const createNews = (input: RpcInput<'create_news'>) => rpc('create_news', input);
 
 export function useCreateNews() {
   const qc = useQueryClient();

@@ -3,7 +3,7 @@ import { rpc } from '../../../lib/nakama/rpc.ts';
 import { newsKeys } from '../../../shared/api/news.ts';
 import { refreshLists } from './cache.ts';
 
-const deleteNews = (id: string) => rpc<Record<string, never>>('delete_news', { id });
+const deleteNews = (id: string) => rpc('delete_news', { id });
 
 export function useDeleteNews() {
   const qc = useQueryClient();

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
-import { newsKeys, type News } from '../../../shared/api/news.ts';
+import { newsKeys } from '../../../shared/api/news.ts';
 
-const getNews = (id: string) => rpc<News>('get_news', { id });
+const getNews = (id: string) => rpc('get_news', { id });
 
 const newsQuery = (id: string) => queryOptions({ queryKey: newsKeys.detail(id), queryFn: () => getNews(id) });
 

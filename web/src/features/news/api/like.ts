@@ -1,7 +1,6 @@
 // like and unlike: the heart changes at once and goes back if the server refuses; failures are only
 // logged, as the spec says.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NewsLike } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { patchNews, restoreNews } from './cache.ts';
 
@@ -10,7 +9,7 @@ interface LikeInput {
   liked: boolean;
 }
 
-const setLiked = ({ id, liked }: LikeInput) => rpc<NewsLike>(liked ? 'like' : 'unlike', { news_id: id });
+const setLiked = ({ id, liked }: LikeInput) => rpc(liked ? 'like' : 'unlike', { news_id: id });
 
 export function useLike() {
   const qc = useQueryClient();

@@ -1,7 +1,6 @@
 // rate_news: the stars change at once (the average estimated) and go back if the server refuses; the
 // server's answer then sets the average and the item is fetched again. Failures are only logged.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NewsRating } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { newsKeys, type NewsBase } from '../../../shared/api/news.ts';
 import { patchNews, restoreNews } from './cache.ts';
@@ -11,7 +10,7 @@ interface RateInput {
   rating: number;
 }
 
-const rateNews = ({ id, rating }: RateInput) => rpc<NewsRating>('rate_news', { news_id: id, rating });
+const rateNews = ({ id, rating }: RateInput) => rpc('rate_news', { news_id: id, rating });
 
 /** The item as it will be with the viewer's rating replaced, its average to one decimal. */
 function rated(n: NewsBase, rating: number): Partial<NewsBase> {

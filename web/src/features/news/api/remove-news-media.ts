@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
 import { newsKeys } from '../../../shared/api/news.ts';
 import { refreshLists } from './cache.ts';
 
-interface MediaRef {
-  id: string;
-  news_id: string;
-}
-
-const removeNewsMedia = (input: MediaRef) => rpc<Record<string, never>>('remove_news_media', input);
+/** news_id is required here: it names the item whose cache is refreshed. */
+const removeNewsMedia = (input: RpcInput<'remove_news_media'> & { news_id: string }) => rpc('remove_news_media', input);
 
 export function useRemoveNewsMedia() {
   const qc = useQueryClient();

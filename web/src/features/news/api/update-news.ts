@@ -1,16 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import { newsKeys, type News } from '../../../shared/api/news.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { newsKeys } from '../../../shared/api/news.ts';
 import { patchNews, refreshLists } from './cache.ts';
 
-interface NewsUpdate {
-  id: string;
-  name?: string;
-  description?: string;
-  is_public?: boolean;
-}
-
-const updateNews = (input: NewsUpdate) => rpc<News>('update_news', input);
+const updateNews = (input: RpcInput<'update_news'>) => rpc('update_news', input);
 
 export function useUpdateNews() {
   const qc = useQueryClient();

@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../stores/session.ts';
 import { signedInSession } from '../../../lib/nakama/session-timing.ts';
 import { useTeam } from '../../../shared/api/teams.ts';
-import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
+import { failedWithReason } from '../../../shared/lib/error-message.ts';
 import { withReturn } from '../../../shared/lib/return-to.ts';
 import { Button, Notice, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
 import { useCreateNews } from '../api/create-news.ts';
@@ -25,11 +25,6 @@ function TeamNotice({ teamId }: { teamId: string }) {
   return team.data ? <Notice kind="info">{m.teamNews(team.data.name)}</Notice> : null;
 }
 
-/** The failure in the spec's words, and the server's reason when it gives one. */
-function failure(err: unknown): string {
-  const reason = apiErrorMessage(err, '');
-  return reason ? `${m.createFailed} ${reason}` : m.createFailed;
-}
 
 function CreateForm({ userId }: { userId: string }) {
   const [params] = useSearchParams();
@@ -77,7 +72,7 @@ function CreateForm({ userId }: { userId: string }) {
           published ? (
             <Notice kind="success">{m.created(published.title)}</Notice>
           ) : create.isError ? (
-            <Notice kind="error">{failure(create.error)}</Notice>
+            <Notice kind="error">{failedWithReason(m.createFailed, create.error)}</Notice>
           ) : undefined
         }
         onSubmit={(v) =>

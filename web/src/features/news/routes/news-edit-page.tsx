@@ -1,10 +1,10 @@
 // /news/{id}/edit: the creator changes the title, the text and the visibility of their item.
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/nakama/errors.ts';
 import { useSession } from '../../../stores/session.ts';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { ErrorState, Notice, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
-import { useToast } from '../../../shared/ui/toast.tsx';
+import { useSaveAndReturn } from '../../../shared/ui/use-save-and-return.ts';
 import { useNews } from '../api/get-news.ts';
 import { useUpdateNews } from '../api/update-news.ts';
 import { NewsForm } from '../components/news-form.tsx';
@@ -16,8 +16,8 @@ export function Component() {
   const q = useNews(id);
   const me = useSession().session?.user_id;
   const update = useUpdateNews();
-  const navigate = useNavigate();
-  const toast = useToast();
+  // Saved, it goes back to the item's page.
+  const saveAndReturn = useSaveAndReturn(`/news/${id}`, m.saved);
 
   let content;
   if (q.isPending) content = <Spinner />;
@@ -38,12 +38,7 @@ export function Component() {
         onSubmit={(v) =>
           update.mutate(
             { id: news.id, name: v.title, description: v.html, is_public: v.is_public },
-            {
-              onSuccess: () => {
-                toast(m.saved, 'success');
-                navigate(`/news/${news.id}`);
-              },
-            },
+            saveAndReturn,
           )
         }
       />

@@ -10,7 +10,7 @@ import { notificationKeys, type NotificationPage } from '../../../shared/api/not
 const PAGE_SIZE = 20;
 
 const listNotifications = (cursor: string | undefined) =>
-  rpc<NotificationPage>('list_notifications', cursor ? { limit: PAGE_SIZE, cursor } : { limit: PAGE_SIZE });
+  rpc('list_notifications', cursor ? { limit: PAGE_SIZE, cursor } : { limit: PAGE_SIZE });
 
 /** Kept fresh by the socket: asked again only after a reconnect or a while. */
 export const notificationsQuery = () =>

@@ -2,7 +2,6 @@
 // server's answer (its marker and count) taken once the last of several quick marks has answered, and
 // undone if it refuses.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MarkReadAnswer } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { notificationKeys, type NotificationPages } from '../../../shared/api/notifications.ts';
 import type { MarkRead } from '../read-state.ts';
@@ -10,7 +9,7 @@ import { withMark, withMarker, withoutMark, type MarkUndo } from './cache.ts';
 
 const markKey = ['mark_notifications_read'] as const;
 
-const markRead = (mark: MarkRead) => rpc<MarkReadAnswer>('mark_notifications_read', mark);
+const markRead = (mark: MarkRead) => rpc('mark_notifications_read', mark);
 
 export function useMarkNotificationsRead() {
   const qc = useQueryClient();

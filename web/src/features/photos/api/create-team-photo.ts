@@ -1,16 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import type { Photo } from '@tribuna/portal/types';
-import { teamPhotosKey } from './keys.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { teamPhotosKey } from '../keys.ts';
 
-interface PhotoInput {
-  team_id: string;
-  section_id: string;
-  file_id: string;
-  description?: string;
-}
-
-const createTeamPhoto = (input: PhotoInput) => rpc<Photo>('create_team_photo', input);
+const createTeamPhoto = (input: RpcInput<'create_team_photo'>) => rpc('create_team_photo', input);
 
 export function useCreatePhoto(teamId: string) {
   const qc = useQueryClient();

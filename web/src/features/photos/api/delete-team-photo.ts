@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import { teamPhotosKey } from './keys.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { teamPhotosKey } from '../keys.ts';
 
-const deleteTeamPhoto = (input: { id: string }) => rpc<Record<string, never>>('delete_team_photo', input);
+const deleteTeamPhoto = (input: RpcInput<'delete_team_photo'>) => rpc('delete_team_photo', input);
 
 export function useDeletePhoto(teamId: string) {
   const qc = useQueryClient();

@@ -1,23 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import type { PhotoSectionPage } from '@tribuna/portal/types';
-import { teamPhotosKey } from './keys.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { photoSectionsKey } from '../keys.ts';
 
-export interface ListPhotoSectionsParams {
-  team_id: string;
-  limit?: number;
-  cursor?: string;
-  sort_by?: 'create_time' | 'sort' | 'title';
-  sort_order?: 'asc' | 'desc';
-  include_deleted?: boolean;
-}
+export type ListPhotoSectionsParams = RpcInput<'list_team_photo_sections'>;
 
 const listTeamPhotoSections = (p: ListPhotoSectionsParams) =>
-  rpc<PhotoSectionPage>('list_team_photo_sections', { limit: 20, sort_by: 'create_time', sort_order: 'desc', ...p });
+  rpc('list_team_photo_sections', { limit: 20, sort_by: 'create_time', sort_order: 'desc', ...p });
 
 const photoSectionsQuery = (teamId: string, includeDeleted: boolean) =>
   infiniteQueryOptions({
-    queryKey: [...teamPhotosKey(teamId), 'sections', { includeDeleted }],
+    queryKey: photoSectionsKey(teamId, includeDeleted),
     queryFn: ({ pageParam }) => listTeamPhotoSections({ team_id: teamId, cursor: pageParam, include_deleted: includeDeleted || undefined }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.cursor || undefined,

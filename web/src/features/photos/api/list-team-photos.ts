@@ -1,24 +1,16 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import type { PhotoPage } from '@tribuna/portal/types';
-import { teamPhotosKey } from './keys.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { sectionPhotosKey } from '../keys.ts';
 
 const PHOTOS_PAGE = 50;
 
-export interface ListPhotosParams {
-  team_id: string;
-  section_id?: string;
-  include_deleted?: boolean;
-  limit?: number;
-  cursor?: string;
-  sort_order?: 'asc' | 'desc';
-}
+export type ListPhotosParams = RpcInput<'list_team_photos'>;
 
-const listTeamPhotos = (p: ListPhotosParams) => rpc<PhotoPage>('list_team_photos', { limit: PHOTOS_PAGE, ...p });
+const listTeamPhotos = (p: ListPhotosParams) => rpc('list_team_photos', { limit: PHOTOS_PAGE, ...p });
 
 const photosQuery = (teamId: string, sectionId: string, includeDeleted: boolean) =>
   infiniteQueryOptions({
-    queryKey: [...teamPhotosKey(teamId), 'photos', sectionId, { includeDeleted }],
+    queryKey: sectionPhotosKey(teamId, sectionId, includeDeleted),
     queryFn: ({ pageParam }) => listTeamPhotos({ team_id: teamId, section_id: sectionId, cursor: pageParam, include_deleted: includeDeleted || undefined }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.cursor || undefined,

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import type { Photo } from '@tribuna/portal/types';
-import { teamPhotosKey } from './keys.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { teamPhotosKey } from '../keys.ts';
 
-const moveTeamPhoto = (input: { id: string; section_id: string }) => rpc<Photo>('move_team_photo', input);
+const moveTeamPhoto = (input: RpcInput<'move_team_photo'>) => rpc('move_team_photo', input);
 
 export function useMovePhoto(teamId: string) {
   const qc = useQueryClient();

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import { teamPhotosKey } from './keys.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { teamPhotosKey } from '../keys.ts';
 
-const restoreTeamPhotoSection = (input: { id: string }) => rpc<Record<string, never>>('restore_team_photo_section', input);
+const restoreTeamPhotoSection = (input: RpcInput<'restore_team_photo_section'>) => rpc('restore_team_photo_section', input);
 
 export function useRestorePhotoSection(teamId: string) {
   const qc = useQueryClient();

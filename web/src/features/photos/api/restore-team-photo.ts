@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import { teamPhotosKey } from './keys.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { teamPhotosKey } from '../keys.ts';
 
-const restoreTeamPhoto = (input: { id: string }) => rpc<Record<string, never>>('restore_team_photo', input);
+const restoreTeamPhoto = (input: RpcInput<'restore_team_photo'>) => rpc('restore_team_photo', input);
 
 export function useRestorePhoto(teamId: string) {
   const qc = useQueryClient();

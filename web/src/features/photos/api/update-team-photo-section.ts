@@ -1,17 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import type { PhotoSection } from '@tribuna/portal/types';
-import { teamPhotosKey } from './keys.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { teamPhotosKey } from '../keys.ts';
 
-interface PhotoSectionUpdate {
-  id: string;
-  title?: string;
-  description?: string;
-  cover_photo_url?: string;
-  sort?: number;
-}
-
-const updateTeamPhotoSection = (input: PhotoSectionUpdate) => rpc<PhotoSection>('update_team_photo_section', input);
+const updateTeamPhotoSection = (input: RpcInput<'update_team_photo_section'>) => rpc('update_team_photo_section', input);
 
 export function useUpdatePhotoSection(teamId: string) {
   const qc = useQueryClient();

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import type { Photo } from '@tribuna/portal/types';
-import { teamPhotosKey } from './keys.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { teamPhotosKey } from '../keys.ts';
 
 /** A photo's caption (its description); '' clears it. */
-const updateTeamPhoto = (input: { id: string; description: string }) => rpc<Photo>('update_team_photo', input);
+const updateTeamPhoto = (input: RpcInput<'update_team_photo'>) => rpc('update_team_photo', input);
 
 export function useUpdatePhoto(teamId: string) {
   const qc = useQueryClient();

@@ -1,15 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import { playerKeys, type Player } from '../../../shared/api/players.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { playerKeys } from '../../../shared/api/players.ts';
 
-interface PlayerInput {
-  first_name: string;
-  middle_name?: string;
-  last_name: string;
-  avatar_id?: string;
-}
-
-const createPlayer = (input: PlayerInput) => rpc<Player>('create_player', input);
+const createPlayer = (input: RpcInput<'create_player'>) => rpc('create_player', input);
 
 export function useCreatePlayer() {
   const qc = useQueryClient();

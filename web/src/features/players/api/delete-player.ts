@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { playerKeys } from '../../../shared/api/players.ts';
 
-const deletePlayer = (id: string) => rpc<Record<string, never>>('delete_player', { id });
+const deletePlayer = (id: string) => rpc('delete_player', { id });
 
 export function useDeletePlayer() {
   const qc = useQueryClient();

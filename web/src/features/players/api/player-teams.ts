@@ -1,8 +1,7 @@
 // The teams a player is in: its memberships (list_team_players by player) and those teams (list_teams by ids).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TeamPage, TeamPlayerPage } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
-import { playerKeys } from '../../../shared/api/players.ts';
+import { playerTeamsKey } from '../keys.ts';
 import type { Team } from '../../../shared/api/teams.ts';
 import type { TeamPlayer } from '../../../shared/api/roster.ts';
 
@@ -12,9 +11,9 @@ export interface PlayerTeam {
 }
 
 async function playerTeams(playerId: string): Promise<PlayerTeam[]> {
-  const { team_players: memberships } = await rpc<TeamPlayerPage>('list_team_players', { player_ids: [playerId], limit: 200 });
+  const { team_players: memberships } = await rpc('list_team_players', { player_ids: [playerId], limit: 200 });
   if (!memberships.length) return [];
-  const { teams } = await rpc<TeamPage>('list_teams', { ids: memberships.map((tp) => tp.team_id), limit: 100 });
+  const { teams } = await rpc('list_teams', { ids: memberships.map((tp) => tp.team_id), limit: 100 });
   const byId = new Map(teams.map((t) => [t.id, t]));
   return memberships.flatMap((membership) => {
     const team = byId.get(membership.team_id);
@@ -23,4 +22,4 @@ async function playerTeams(playerId: string): Promise<PlayerTeam[]> {
 }
 
 export const usePlayerTeams = (playerId: string) =>
-  useQuery(queryOptions({ queryKey: [...playerKeys.detail(playerId), 'teams'], queryFn: () => playerTeams(playerId) }));
+  useQuery(queryOptions({ queryKey: playerTeamsKey(playerId), queryFn: () => playerTeams(playerId) }));

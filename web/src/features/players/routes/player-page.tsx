@@ -11,6 +11,7 @@ import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { FIELD_ROLES, TEAM_ROLES } from '../../../shared/lib/roles.ts';
 import { CardGrid, CardLink } from '../../../shared/ui/card-link.tsx';
 import { DeleteAndLeaveDialog } from '../../../shared/ui/delete-dialog.tsx';
+import { playerPhoto } from '../../../shared/ui/player-card.tsx';
 import { Button, EmptyState, ErrorState, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useDeletePlayer } from '../api/delete-player.ts';
@@ -99,7 +100,7 @@ function Profile({ player, mine }: { player: Player; mine: boolean }) {
   }
   return (
     <header className="player-head">
-      <img className="player-photo" src={player.avatar_id ? fileUrl(player.avatar_id) : '/images/default-avatar.svg'} alt="" width={144} height={144} />
+      <img className="player-photo" src={playerPhoto(player.avatar_id)} alt="" width={144} height={144} />
       <div className="player-title">
         <PageTitle>{name}</PageTitle>
         <p className="muted">{m.since(formatDate(player.create_time))}</p>

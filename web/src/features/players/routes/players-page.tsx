@@ -2,11 +2,11 @@
 // by the start of the last name.
 import { useDeferredValue, useState } from 'react';
 import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
-import { fileUrl } from '../../../lib/nakama/upload.ts';
-import { fullName, playerStats, useListPlayers } from '../../../shared/api/players.ts';
-import { CardGrid, CardLink } from '../../../shared/ui/card-link.tsx';
+import { useListPlayers } from '../../../shared/api/players.ts';
+import { CardGrid } from '../../../shared/ui/card-link.tsx';
 import { EmptyState, ErrorState, Field, LoadMore, Spinner } from '../../../shared/ui/index.tsx';
 import { ListHead } from '../../../shared/ui/list-head.tsx';
+import { PlayerCard } from '../../../shared/ui/player-card.tsx';
 import { playerMessages as m } from '../messages.ts';
 
 export function Component() {
@@ -27,9 +27,7 @@ export function Component() {
         <CardGrid label={m.listTitle}>
           {players.map((p) => (
             <li key={p.id}>
-              <CardLink to={`/players/${p.id}`} round title={fullName(p)} image={p.avatar_id ? fileUrl(p.avatar_id) : '/images/default-avatar.svg'}>
-                <span className="card-link-meta">{playerStats(p)}</span>
-              </CardLink>
+              <PlayerCard player={p} />
             </li>
           ))}
         </CardGrid>

@@ -1,11 +1,6 @@
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import type { TeamPlayer } from '../../../shared/api/roster.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
 
-export interface Placement {
-  player_id: string;
-  number?: number;
-  field_role?: number;
-}
+export type Placement = Omit<RpcInput<'add_team_player'>, 'team_id'>;
 
 /** A manager's own player, on the team at once (confirmed). */
-export const addTeamPlayer = (teamId: string, p: Placement) => rpc<TeamPlayer>('add_team_player', { team_id: teamId, ...p });
+export const addTeamPlayer = (teamId: string, p: Placement) => rpc('add_team_player', { team_id: teamId, ...p });

@@ -1,17 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import { teamPlayerKeys, type TeamPlayer } from '../../../shared/api/roster.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { teamPlayerKeys } from '../../../shared/api/roster.ts';
 import { teamKeys } from '../../../shared/api/teams.ts';
 
-interface Approval {
-  id: string;
-  field_role?: number;
-  team_role?: number;
-  number?: number;
-  is_main_squad?: boolean;
-}
-
-const approveTeamPlayer = (a: Approval) => rpc<TeamPlayer>('approve_team_player', a);
+const approveTeamPlayer = (a: RpcInput<'approve_team_player'>) => rpc('approve_team_player', a);
 
 export function useApprove(teamId: string) {
   const qc = useQueryClient();

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TeamInvitation } from '@tribuna/portal/types';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import { teamInvitationsKey } from './list-team-invitations.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { rosterKeys } from '../keys.ts';
 
-const createTeamInvitation = (input: { team_id: string; user_id: string }) => rpc<TeamInvitation>('create_team_invitation', input);
+const createTeamInvitation = (input: RpcInput<'create_team_invitation'>) => rpc('create_team_invitation', input);
 
 export function useInviteUser(teamId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => createTeamInvitation({ team_id: teamId, user_id: userId }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: teamInvitationsKey(teamId) }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: rosterKeys.invitations(teamId) }),
   });
 }

@@ -1,3 +1,3 @@
 import { rpc } from '../../../lib/nakama/rpc.ts';
 
-export const declineInvitation = (id: string) => rpc<Record<string, never>>('decline_team_invitation', { id });
+export const declineInvitation = (id: string) => rpc('decline_team_invitation', { id });

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TeamFreeNumber } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
+import { rosterKeys } from '../keys.ts';
 
-export const freeNumberKey = (teamId: string) => ['team-free-number', teamId] as const;
 
-const getTeamFreeNumber = (teamId: string) => rpc<TeamFreeNumber>('get_team_free_number', { team_id: teamId });
+const getTeamFreeNumber = (teamId: string) => rpc('get_team_free_number', { team_id: teamId });
 
-const freeNumberQuery = (teamId: string) => queryOptions({ queryKey: freeNumberKey(teamId), queryFn: () => getTeamFreeNumber(teamId) });
+const freeNumberQuery = (teamId: string) => queryOptions({ queryKey: rosterKeys.freeNumber(teamId), queryFn: () => getTeamFreeNumber(teamId) });
 
 export const useFreeNumber = (teamId: string) => useQuery(freeNumberQuery(teamId));

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TeamInvitationList } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
+import { rosterKeys } from '../keys.ts';
 
-export const teamInvitationsKey = (teamId: string) => ['team-invitations', teamId] as const;
 
 const teamInvitationsQuery = (teamId: string) =>
   queryOptions({
-    queryKey: teamInvitationsKey(teamId),
-    queryFn: async () => (await rpc<TeamInvitationList>('list_team_invitations', { team_id: teamId })).invitations,
+    queryKey: rosterKeys.invitations(teamId),
+    queryFn: async () => (await rpc('list_team_invitations', { team_id: teamId })).invitations,
   });
 
 /** The team's invitations to users and links, newest first: for its managers only. */

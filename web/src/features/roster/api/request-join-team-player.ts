@@ -1,5 +1,4 @@
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import type { TeamPlayer } from '../../../shared/api/roster.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
 
-export const requestJoin = (teamId: string, playerId: string, number?: number) =>
-  rpc<TeamPlayer>('request_join_team_player', { team_id: teamId, player_id: playerId, number });
+export const requestJoin = (teamId: string, playerId: string, number?: RpcInput<'request_join_team_player'>['number']) =>
+  rpc('request_join_team_player', { team_id: teamId, player_id: playerId, number });

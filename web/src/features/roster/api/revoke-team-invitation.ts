@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
-import { teamInvitationsKey } from './list-team-invitations.ts';
+import { rosterKeys } from '../keys.ts';
 
-const revokeTeamInvitation = (id: string) => rpc<Record<string, never>>('revoke_team_invitation', { id });
+const revokeTeamInvitation = (id: string) => rpc('revoke_team_invitation', { id });
 
 export function useRevokeInvitation(teamId: string) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: revokeTeamInvitation, onSuccess: () => qc.invalidateQueries({ queryKey: teamInvitationsKey(teamId) }) });
+  return useMutation({ mutationFn: revokeTeamInvitation, onSuccess: () => qc.invalidateQueries({ queryKey: rosterKeys.invitations(teamId) }) });
 }

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
-import type { PublicUser } from '../../../shared/api/users.ts';
+import { rosterKeys } from '../keys.ts';
 
 /** The portal finds nobody for a query shorter than this. */
 export const MIN_QUERY = 2;
 
 const searchQuery = (query: string) =>
   queryOptions({
-    queryKey: ['search-users', query] as const,
-    queryFn: async () => (await rpc<{ users?: PublicUser[] }>('search_users', { query, limit: 10 })).users ?? [],
+    queryKey: rosterKeys.userSearch(query),
+    queryFn: async () => (await rpc('search_users', { query, limit: 10 })).users,
     staleTime: 30_000,
   });
 

@@ -1,16 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { LedgerPage } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
+import { shopKeys } from '../keys.ts';
 
 /** Every ledger page starts with this key: a purchase refreshes them all. */
-export const LEDGER_KEY = ['wallet-ledger'] as const;
 const PAGE = 20;
 
-const getWalletLedger = (cursor?: string) => rpc<LedgerPage>('get_wallet_ledger', { limit: PAGE, cursor });
+const getWalletLedger = (cursor?: string) => rpc('get_wallet_ledger', { limit: PAGE, cursor });
 
 const ledgerQuery = () =>
   infiniteQueryOptions({
-    queryKey: LEDGER_KEY,
+    queryKey: shopKeys.ledger,
     queryFn: ({ pageParam }) => getWalletLedger(pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.cursor || undefined,

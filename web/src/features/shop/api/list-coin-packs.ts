@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CoinPackList } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
+import { shopKeys } from '../keys.ts';
 
-const listCoinPacks = () => rpc<CoinPackList>('list_coin_packs');
+const listCoinPacks = () => rpc('list_coin_packs');
 
-const coinPacksQuery = () => queryOptions({ queryKey: ['coin-packs'], queryFn: listCoinPacks, staleTime: 5 * 60_000 });
+const coinPacksQuery = () => queryOptions({ queryKey: shopKeys.coinPacks, queryFn: listCoinPacks, staleTime: 5 * 60_000 });
 
 export const useCoinPacks = () => useQuery(coinPacksQuery());

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { teamKeys } from '../../../shared/api/teams.ts';
 
-const deleteTeam = (id: string) => rpc<Record<string, never>>('delete_team', { id });
+const deleteTeam = (id: string) => rpc('delete_team', { id });
 
 export function useDeleteTeam() {
   const qc = useQueryClient();

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
-import { teamKeys, type ListTeamsParams, type TeamPage } from '../../../shared/api/teams.ts';
+import { teamKeys, type ListTeamsParams } from '../../../shared/api/teams.ts';
 
-const listTeams = (p: ListTeamsParams & { cursor?: string; limit?: number }) => rpc<TeamPage>('list_teams', { limit: 20, ...p });
+const listTeams = (p: ListTeamsParams & { cursor?: string }) => rpc('list_teams', { limit: 20, ...p });
 
 const listTeamsQuery = (p: ListTeamsParams) =>
   infiniteQueryOptions({

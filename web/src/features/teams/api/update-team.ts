@@ -1,16 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import { teamKeys, type Team } from '../../../shared/api/teams.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { teamKeys } from '../../../shared/api/teams.ts';
 
-interface TeamUpdate {
-  id: string;
-  name?: string;
-  description?: string;
-  avatar_id?: string | null;
-  team_type?: number;
-}
-
-const updateTeam = (input: TeamUpdate) => rpc<Team>('update_team', input);
+const updateTeam = (input: RpcInput<'update_team'>) => rpc('update_team', input);
 
 export function useUpdateTeam() {
   const qc = useQueryClient();

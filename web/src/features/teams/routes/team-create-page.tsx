@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { useAuthenticated } from '../../../stores/session.ts';
-import { TEAM_TYPES } from '../../../shared/api/teams.ts';
+import { parseTeamType, TEAM_TYPES, type TeamType } from '../../../shared/api/teams.ts';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { withReturn } from '../../../shared/lib/return-to.ts';
 import { Field, Notice, PageTitle, SelectField, TextAreaField } from '../../../shared/ui/index.tsx';
@@ -19,7 +19,7 @@ export function Component() {
   const create = useCreateTeam();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const [teamType, setTeamType] = useState(0);
+  const [teamType, setTeamType] = useState<TeamType>(0);
   const [avatarId, setAvatarId] = useState<string>();
   const [nameError, setNameError] = useState<string>();
   const [createdId, setCreatedId] = useState<string>();
@@ -59,7 +59,7 @@ export function Component() {
       <form className="form-grid" onSubmit={submit} noValidate>
         <ImageUpload label={m.avatar} value={avatarId} placeholder="/images/default-team.svg" onUploaded={setAvatarId} failedMessage={m.avatarFailed} />
         <Field label={m.name} name="name" required limit={TEXT_LIMITS.teamName} value={name} error={nameError} onChange={(e) => setName(e.target.value)} />
-        <SelectField label={m.type} name="team_type" hint={m.typeHint} value={teamType} onChange={(e) => setTeamType(Number(e.target.value))}>
+        <SelectField label={m.type} name="team_type" hint={m.typeHint} value={teamType} onChange={(e) => setTeamType(parseTeamType(e.target.value) ?? 0)}>
           {Object.entries(TEAM_TYPES).map(([v, label]) => <option key={v} value={v}>{label}</option>)}
         </SelectField>
         <TextAreaField label={m.description} name="description" limit={TEXT_LIMITS.teamDescription} value={description} onChange={(e) => setDescription(e.target.value)} />

@@ -8,19 +8,19 @@ import { CardGrid, CardLink } from '../../../shared/ui/card-link.tsx';
 import { EmptyState, ErrorState, Field, LoadMore, Spinner, ToggleButton } from '../../../shared/ui/index.tsx';
 import { ListHead } from '../../../shared/ui/list-head.tsx';
 import { useListTeams } from '../api/list-teams.ts';
-import { TEAM_TYPES } from '../../../shared/api/teams.ts';
+import { parseTeamType, TEAM_TYPES, type TeamType } from '../../../shared/api/teams.ts';
 import { teamMessages as m } from '../messages.ts';
 import '../teams.css';
 
 export function Component() {
   const [params, setParam] = useAddressParams();
   const typeParam = params.get('type');
-  const teamType = typeParam === '0' || typeParam === '1' ? Number(typeParam) : undefined;
+  const teamType = parseTeamType(typeParam);
   const [draft, setDraft, name] = useAddressSearch();
   const q = useListTeams({ team_type: teamType, ...(name ? { name } : {}) });
   const teams = q.data?.pages.flatMap((p) => p.teams) ?? [];
 
-  const setType = (t: number | undefined) => setParam('type', t === undefined ? undefined : String(t));
+  const setType = (t: TeamType | undefined) => setParam('type', t === undefined ? undefined : String(t));
 
   return (
     <section className="page">
@@ -32,7 +32,7 @@ export function Component() {
         <div className="filter-bar" role="group" aria-label={m.filterLabel}>
           <ToggleButton pressed={teamType === undefined} onClick={() => setType(undefined)}>{m.filterAll}</ToggleButton>
           {Object.entries(TEAM_TYPES).map(([value, label]) => (
-            <ToggleButton key={value} pressed={teamType === Number(value)} onClick={() => setType(Number(value))}>
+            <ToggleButton key={value} pressed={teamType === parseTeamType(value)} onClick={() => setType(parseTeamType(value))}>
               {label}
             </ToggleButton>
           ))}

@@ -1,17 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import { tournamentKeys, type Tournament } from '../../../shared/api/tournaments.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { tournamentKeys } from '../../../shared/api/tournaments.ts';
 
-export interface TournamentInput {
-  title: string;
-  description: string;
-  image_url?: string | null;
-  tournament_type: number;
-  access: Tournament['access'];
-  start_time: string;
-}
+export type TournamentInput = RpcInput<'create_tournament'>;
 
-const createTournament = (input: TournamentInput) => rpc<Tournament>('create_tournament', input);
+const createTournament = (input: TournamentInput) => rpc('create_tournament', input);
 
 export function useCreateTournament() {
   const qc = useQueryClient();

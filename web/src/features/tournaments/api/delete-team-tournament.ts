@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { tournamentKeys } from '../../../shared/api/tournaments.ts';
 
-const deleteTeamTournament = (id: string) => rpc<object>('delete_team_tournament', { id });
+const deleteTeamTournament = (id: string) => rpc('delete_team_tournament', { id });
 
 export function useDeleteTeamTournament() {
   const qc = useQueryClient();

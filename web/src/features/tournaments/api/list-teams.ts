@@ -2,14 +2,14 @@
 // its own: the teams list keeps pages under teamKeys.list).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
-import { teamKeys, type TeamPage } from '../../../shared/api/teams.ts';
+import { tournamentTeamKeys } from '../keys.ts';
 
 const PICK_LIMIT = 50;
 
 const teamsQuery = (name: string) =>
   queryOptions({
-    queryKey: [...teamKeys.all, 'pick', name] as const,
-    queryFn: () => rpc<TeamPage>('list_teams', { limit: PICK_LIMIT, ...(name ? { name } : {}) }),
+    queryKey: tournamentTeamKeys.pick(name),
+    queryFn: () => rpc('list_teams', { limit: PICK_LIMIT, ...(name ? { name } : {}) }),
     placeholderData: keepPreviousData,
   });
 

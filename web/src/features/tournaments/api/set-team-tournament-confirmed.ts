@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import { tournamentKeys, type TeamTournament } from '../../../shared/api/tournaments.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { tournamentKeys } from '../../../shared/api/tournaments.ts';
 
-const setConfirmed = (input: { id: string; is_confirmed: boolean }) => rpc<TeamTournament>('set_team_tournament_confirmed', input);
+const setConfirmed = (input: RpcInput<'set_team_tournament_confirmed'>) => rpc('set_team_tournament_confirmed', input);
 
 export function useSetTeamTournamentConfirmed() {
   const qc = useQueryClient();

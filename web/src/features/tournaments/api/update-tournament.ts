@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rpc } from '../../../lib/nakama/rpc.ts';
-import { tournamentKeys, type Tournament } from '../../../shared/api/tournaments.ts';
+import { tournamentKeys } from '../../../shared/api/tournaments.ts';
 import type { TournamentInput } from './create-tournament.ts';
 
-const updateTournament = (input: Partial<TournamentInput> & { id: string }) => rpc<Tournament>('update_tournament', input);
+const updateTournament = (input: Partial<TournamentInput> & { id: string }) => rpc('update_tournament', input);
 
 export function useUpdateTournament() {
   const qc = useQueryClient();

@@ -3,7 +3,7 @@
 // the server compares a new tournament's day with the user's today at that offset, as the form does.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
-import { TOURNAMENT_ACCESS, TOURNAMENT_TYPES, type Tournament } from '../../../shared/api/tournaments.ts';
+import { parseTournamentType, TOURNAMENT_ACCESS, TOURNAMENT_TYPES, type Tournament, type TournamentType } from '../../../shared/api/tournaments.ts';
 import { Field, SelectField, TextAreaField } from '../../../shared/ui/index.tsx';
 import { ImageUpload } from '../../../shared/ui/image-upload.tsx';
 import { tournamentMessages as m } from '../messages.ts';
@@ -12,7 +12,7 @@ export interface TournamentValues {
   title: string;
   description: string;
   image_url?: string;
-  tournament_type: number;
+  tournament_type: TournamentType;
   access: Tournament['access'];
   /** yyyy-MM-dd, or '' when not chosen. */
   start_date: string;
@@ -39,7 +39,7 @@ export const valuesOf = (t: Tournament): TournamentValues => ({
   title: t.title,
   description: t.description,
   image_url: t.image_url,
-  tournament_type: t.tournament_type,
+  tournament_type: parseTournamentType(String(t.tournament_type)) ?? 0,
   access: t.access,
   start_date: toDateInput(t.start_time),
 });
@@ -92,7 +92,7 @@ export function TournamentForm({ initial, startRequired, future = false, onSubmi
       <ImageUpload label={m.cover} value={v.image_url} shape="wide" placeholder="/images/default-tournament.svg" failedMessage={m.coverFailed} onUploaded={(id) => set('image_url', id)} />
       <Field label={m.title} name="title" required limit={TEXT_LIMITS.tournamentTitle} value={v.title} error={errors.title} onChange={(e) => set('title', e.target.value)} />
       <Field label={m.startDate} name="start_date" type="date" required={startRequired} min={future ? toDateInput(new Date().toISOString()) : undefined} value={v.start_date} error={errors.start_date} onChange={(e) => set('start_date', e.target.value)} />
-      <SelectField label={m.type} name="tournament_type" value={v.tournament_type} onChange={(e) => set('tournament_type', Number(e.target.value))}>
+      <SelectField label={m.type} name="tournament_type" value={v.tournament_type} onChange={(e) => set('tournament_type', parseTournamentType(e.target.value) ?? 0)}>
         {Object.entries(TOURNAMENT_TYPES).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
       </SelectField>
       <SelectField label={m.access} name="access" hint={m.accessHint} value={v.access} onChange={(e) => set('access', e.target.value as Tournament['access'])}>

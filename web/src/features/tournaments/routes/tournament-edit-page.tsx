@@ -2,7 +2,7 @@
 // tournament; the participants with "Удалить" (and "Подтвердить участие" of a team's application), and a
 // dropdown of the teams not yet in with "Добавить".
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { useSession } from '../../../stores/session.ts';
 import { useTeamTournaments, type TeamTournament, type Tournament } from '../../../shared/api/tournaments.ts';
@@ -10,6 +10,7 @@ import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { Button, ErrorState, Field, Notice, PageTitle, SelectField, Spinner } from '../../../shared/ui/index.tsx';
 import { SaveOrCancel } from '../../../shared/ui/save-or-cancel.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
+import { useSaveAndReturn } from '../../../shared/ui/use-save-and-return.ts';
 import { useCreateTeamTournament } from '../api/create-team-tournament.ts';
 import { useDeleteTeamTournament } from '../api/delete-team-tournament.ts';
 import { useTournament } from '../api/get-tournament.ts';
@@ -106,7 +107,8 @@ function ParticipantsEditor({ tournament }: { tournament: Tournament }) {
 
 export function Component() {
   const { tournamentId = '' } = useParams();
-  const navigate = useNavigate();
+  // Saved, it goes back to the tournament's page (no toast: the page shows the change).
+  const saveAndReturn = useSaveAndReturn(`/tournaments/${tournamentId}`);
   const q = useTournament(tournamentId);
   const me = useSession().session?.user_id;
   const update = useUpdateTournament();
@@ -152,7 +154,7 @@ export function Component() {
               // The day alone is edited: an unchanged day keeps the time the tournament has.
               ...(v.start_date && v.start_date !== toDateInput(t.start_time) ? { start_time: fromDateInput(v.start_date) } : {}),
             },
-            { onSuccess: () => navigate(back) },
+            saveAndReturn,
           )
         }
       >

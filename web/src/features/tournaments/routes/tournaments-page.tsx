@@ -1,7 +1,7 @@
 // /tournaments: filter buttons per type (Кубок, Круговой) and a reset, cards 20 a page with "Показать ещё",
 // a create button for signed-in users. The chosen type is kept in the address (?type=0|1).
 import { useAddressParams } from '../../../shared/lib/use-address-params.ts';
-import { TOURNAMENT_TYPES } from '../../../shared/api/tournaments.ts';
+import { parseTournamentType, TOURNAMENT_TYPES, type TournamentType } from '../../../shared/api/tournaments.ts';
 import { Button, EmptyState, ErrorState, LoadMore, Spinner, ToggleButton } from '../../../shared/ui/index.tsx';
 import { ListHead } from '../../../shared/ui/list-head.tsx';
 import { useListTournaments } from '../api/list-tournaments.ts';
@@ -12,18 +12,18 @@ import '../tournaments.css';
 export function Component() {
   const [params, setParam] = useAddressParams();
   const typeParam = params.get('type');
-  const type = typeParam !== null && typeParam in TOURNAMENT_TYPES ? Number(typeParam) : undefined;
+  const type = parseTournamentType(typeParam);
   const q = useListTournaments(type === undefined ? {} : { tournament_type: type });
   const tournaments = q.data?.pages.flatMap((p) => p.tournaments) ?? [];
 
-  const setType = (t: number | undefined) => setParam('type', t === undefined ? undefined : String(t));
+  const setType = (t: TournamentType | undefined) => setParam('type', t === undefined ? undefined : String(t));
 
   return (
     <section className="page">
       <ListHead title={m.listTitle} createTo="/tournaments/create" createLabel={m.create} />
       <div className="filter-bar" role="group" aria-label={m.filterLabel}>
         {Object.entries(TOURNAMENT_TYPES).map(([value, label]) => (
-          <ToggleButton key={value} pressed={type === Number(value)} onClick={() => setType(Number(value))}>
+          <ToggleButton key={value} pressed={type === parseTournamentType(value)} onClick={() => setType(parseTournamentType(value))}>
             {label}
           </ToggleButton>
         ))}

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import { teamVideosKey } from './keys.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { teamVideosKey } from '../keys.ts';
 
-const deleteTeamVideoSection = (input: { id: string }) => rpc<Record<string, never>>('delete_team_video_section', input);
+const deleteTeamVideoSection = (input: RpcInput<'delete_team_video_section'>) => rpc('delete_team_video_section', input);
 
 export function useDeleteVideoSection(teamId: string) {
   const qc = useQueryClient();

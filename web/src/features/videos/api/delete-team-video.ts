@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import { teamVideosKey } from './keys.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { teamVideosKey } from '../keys.ts';
 
-const deleteTeamVideo = (input: { id: string }) => rpc<Record<string, never>>('delete_team_video', input);
+const deleteTeamVideo = (input: RpcInput<'delete_team_video'>) => rpc('delete_team_video', input);
 
 export function useDeleteVideo(teamId: string) {
   const qc = useQueryClient();

@@ -1,19 +1,11 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import type { VideoSectionPage } from '@tribuna/portal/types';
-import { videoSectionsKey } from './keys.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { videoSectionsKey } from '../keys.ts';
 
-export interface ListVideoSectionsParams {
-  team_id: string;
-  limit?: number;
-  cursor?: string;
-  sort_by?: string;
-  sort_order?: 'asc' | 'desc';
-  include_deleted?: boolean;
-}
+export type ListVideoSectionsParams = RpcInput<'list_team_video_sections'>;
 
 const listTeamVideoSections = (p: ListVideoSectionsParams) =>
-  rpc<VideoSectionPage>('list_team_video_sections', { limit: 20, sort_by: 'sort_order', sort_order: 'asc', ...p });
+  rpc('list_team_video_sections', { limit: 20, sort_by: 'sort_order', sort_order: 'asc', ...p });
 
 const videoSectionsQuery = (teamId: string, includeDeleted: boolean) =>
   infiniteQueryOptions({

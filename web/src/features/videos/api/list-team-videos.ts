@@ -1,22 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import type { VideoPage } from '@tribuna/portal/types';
-import { sectionVideosKey } from './keys.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { sectionVideosKey } from '../keys.ts';
 
 /** The videos page asks 12 at a time. */
 export const VIDEOS_PAGE = 12;
 
-export interface ListVideosParams {
-  team_id: string;
-  section_id?: string;
-  limit?: number;
-  cursor?: string;
-  sort_by?: 'sort_order' | 'create_time' | 'title';
-  sort_order?: 'asc' | 'desc';
-  include_deleted?: boolean;
-}
+export type ListVideosParams = RpcInput<'list_team_videos'>;
 
-const listTeamVideos = (p: ListVideosParams) => rpc<VideoPage>('list_team_videos', { limit: VIDEOS_PAGE, ...p });
+const listTeamVideos = (p: ListVideosParams) => rpc('list_team_videos', { limit: VIDEOS_PAGE, ...p });
 
 const sectionVideosQuery = (teamId: string, sectionId: string, includeDeleted: boolean) =>
   infiniteQueryOptions({

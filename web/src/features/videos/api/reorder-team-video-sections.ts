@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
 import type { VideoSectionPage } from '@tribuna/portal/types';
-import { teamVideosKey, videoSectionsKey } from './keys.ts';
+import { teamVideosKey, videoSectionsKey } from '../keys.ts';
 import { reorderPages } from './order.ts';
 
-const reorderTeamVideoSections = (input: { team_id: string; ids: string[] }) => rpc<Record<string, never>>('reorder_team_video_sections', input);
+const reorderTeamVideoSections = (input: RpcInput<'reorder_team_video_sections'>) => rpc('reorder_team_video_sections', input);
 
 /** Moves the sections at once, puts them back if the server refuses. */
 export function useReorderVideoSections(teamId: string, includeDeleted: boolean) {

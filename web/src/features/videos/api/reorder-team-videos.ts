@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
 import type { VideoPage } from '@tribuna/portal/types';
-import { sectionVideosKey, teamVideosKey } from './keys.ts';
+import { sectionVideosKey, teamVideosKey } from '../keys.ts';
 import { reorderPages } from './order.ts';
 
-const reorderTeamVideos = (input: { section_id: string; ids: string[] }) => rpc<Record<string, never>>('reorder_team_videos', input);
+const reorderTeamVideos = (input: RpcInput<'reorder_team_videos'>) => rpc('reorder_team_videos', input);
 
 /** Moves the videos at once, puts them back if the server refuses. */
 export function useReorderVideos(teamId: string, includeDeleted: boolean) {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import { teamVideosKey } from './keys.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { teamVideosKey } from '../keys.ts';
 
-const restoreTeamVideo = (input: { id: string }) => rpc<Record<string, never>>('restore_team_video', input);
+const restoreTeamVideo = (input: RpcInput<'restore_team_video'>) => rpc('restore_team_video', input);
 
 export function useRestoreVideo(teamId: string) {
   const qc = useQueryClient();

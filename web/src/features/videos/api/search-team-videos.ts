@@ -1,25 +1,18 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
-import { rpc } from '../../../lib/nakama/rpc.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
 import { VIDEOS_PAGE } from './list-team-videos.ts';
-import type { VideoPage } from '@tribuna/portal/types';
-import { teamVideosKey } from './keys.ts';
+import { videoSearchKey } from '../keys.ts';
 
 export const SEARCH_MAX = TEXT_LIMITS.videoSearch;
 
-export interface SearchVideosParams {
-  team_id: string;
-  query: string;
-  language?: string;
-  limit?: number;
-  cursor?: string;
-}
+export type SearchVideosParams = RpcInput<'search_team_videos'>;
 
-const searchTeamVideos = (p: SearchVideosParams) => rpc<VideoPage>('search_team_videos', { limit: VIDEOS_PAGE, ...p });
+const searchTeamVideos = (p: SearchVideosParams) => rpc('search_team_videos', { limit: VIDEOS_PAGE, ...p });
 
 const searchVideosQuery = (teamId: string, query: string) =>
   infiniteQueryOptions({
-    queryKey: [...teamVideosKey(teamId), 'search', query],
+    queryKey: videoSearchKey(teamId, query),
     queryFn: ({ pageParam }) => searchTeamVideos({ team_id: teamId, query, limit: VIDEOS_PAGE, cursor: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.cursor || undefined,

@@ -1,16 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rpc } from '../../../lib/nakama/rpc.ts';
-import type { VideoSection } from '@tribuna/portal/types';
-import { teamVideosKey } from './keys.ts';
+import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
+import { teamVideosKey } from '../keys.ts';
 
-interface VideoSectionUpdate {
-  id: string;
-  title?: string;
-  description?: string;
-  sort_order?: number;
-}
-
-const updateTeamVideoSection = (input: VideoSectionUpdate) => rpc<VideoSection>('update_team_video_section', input);
+const updateTeamVideoSection = (input: RpcInput<'update_team_video_section'>) => rpc('update_team_video_section', input);
 
 export function useUpdateVideoSection(teamId: string) {
   const qc = useQueryClient();

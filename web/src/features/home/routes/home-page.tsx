@@ -1,0 +1,32 @@
+// The home page: separate blocks, one under another: the headline, what is on (the next matches,
+// broadcasts, the nearest tournaments) and the latest news. «Купить билеты» leads to the matches.
+import { Link } from 'react-router';
+import { LatestNews } from '../components/latest-news.tsx';
+import { Broadcasts, NearestTournaments, UpcomingMatches } from '../components/whats-on.tsx';
+import { homeMessages as m } from '../messages.ts';
+import '../home.css';
+
+function Hero() {
+  return (
+    <section className="hero">
+      <h1>{m.title}</h1>
+      <p className="hero-subtitle">{m.subtitle}</p>
+      <div className="hero-actions">
+        <Link className="btn btn-primary" to="/tv-schedule">{m.tvSchedule}</Link>
+        <Link className="btn btn-secondary" to="/matches">{m.buyTickets}</Link>
+      </div>
+    </section>
+  );
+}
+
+export function HomePage() {
+  return (
+    <div className="home">
+      <Hero />
+      <UpcomingMatches />
+      <Broadcasts />
+      <NearestTournaments />
+      <LatestNews />
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+import { rpc } from '../../../lib/nakama/rpc.ts';
+
+export const deleteFormation = (id: string) => rpc('delete_team_formation', { id });
