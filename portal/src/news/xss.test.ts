@@ -9,7 +9,7 @@ import { call, registered } from '../testing.ts';
 import { videoEmbed } from '../videos/embed.ts';
 import { previewOf } from './preview.ts';
 import { sanitizeDescription } from './sanitize.ts';
-import { XSS_PAYLOADS } from './xss-corpus.ts';
+import { XSS_PAYLOADS } from '../testing-xss-corpus.ts';
 
 type Node = DefaultTreeAdapterTypes.ChildNode;
 type Element = DefaultTreeAdapterTypes.Element;
