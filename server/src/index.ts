@@ -20,7 +20,7 @@ export type {
 export type { Db, Queryable } from './db/index.ts';
 export type { Logger } from './log.ts';
 export { isUniqueViolation } from './errors.ts';
-export { isUuid } from './core/tokens.ts';
+export { isUuid } from './tokens.ts';
 export { storable } from './core/validate.ts';
 export { decodeCursor, encodeCursor } from './core/cursor.ts';
 export { AppError, Code, invalid, notFound, alreadyExists, permissionDenied, unauthenticated, failedPrecondition, resourceExhausted, internal } from './errors.ts';

@@ -11,7 +11,7 @@ import { monotonicNow } from './clock.ts';
 import { decodeCursor, encodeCursor, isCursorTime } from './cursor.ts';
 import { NotificationCode, type Notifications } from './notifications.ts';
 import { SYSTEM_USER_ID } from './storage.ts';
-import { isUuid } from './tokens.ts';
+import { isUuid } from '../tokens.ts';
 import type { Users } from './users.ts';
 import { checkLimit, containsUnstorable, jsonHasUnstorable, unstorable } from './validate.ts';
 

@@ -9,7 +9,7 @@ import type { Limits } from '../config.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { AppError, Code, invalid, resourceExhausted } from '../errors.ts';
 import type { Logger } from '../log.ts';
-import { isUuid } from './tokens.ts';
+import { isUuid } from '../tokens.ts';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** Longest side of a stored image; larger ones are scaled down. */

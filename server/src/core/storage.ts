@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../db/index.ts';
 import type { StorageAckRecord, StorageRecord } from '../encode.ts';
 import { AppError, invalid } from '../errors.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { isUuid } from './tokens.ts';
+import { isUuid } from '../tokens.ts';
 import { checkLimit, jsonHasUnstorable, storable, unstorable } from './validate.ts';
 
 export const SYSTEM_USER_ID = '00000000-0000-0000-0000-000000000000';

@@ -7,7 +7,7 @@ import {
 import type { Core } from '../core/index.ts';
 import { SYSTEM_USER_ID } from '../core/storage.ts';
 import type { StreamInput } from '../core/streams.ts';
-import { isUuid } from '../core/tokens.ts';
+import { isUuid } from '../tokens.ts';
 import { containsUnstorable, jsonValueHasUnstorable, unstorable } from '../core/validate.ts';
 import type { Queryable } from '../db/index.ts';
 import { invalid } from '../errors.ts';

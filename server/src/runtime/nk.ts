@@ -9,7 +9,7 @@ import type { AuthResult, VerifiedEmailResult } from '../core/authenticate.ts';
 import type { FileInfo } from '../core/files.ts';
 import type { Google, GoogleProfile } from '../core/google.ts';
 import type { MailInput } from '../core/mail.ts';
-import { isUuid } from '../core/tokens.ts';
+import { isUuid } from '../tokens.ts';
 import type { RateLimit, WindowLimit } from '../realtime/bus.ts';
 import type { Db } from '../db/index.ts';
 import type { StorageAckRecord } from '../encode.ts';

@@ -2,7 +2,7 @@
 // calls and sessions that record what they receive.
 import type { Msg } from '../encode.ts';
 import type { ClientSession, Serializers, WireFormat } from '../realtime/bus.ts';
-import type { TokenClaims } from '../core/tokens.ts';
+import type { TokenClaims } from '../tokens.ts';
 
 /** Serializers that count their calls; the "protobuf" one is JSON in bytes, enough to tell them apart. */
 export function countingSerializers(): { serializers: Serializers; calls: Record<WireFormat, number> } {
