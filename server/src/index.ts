@@ -4,8 +4,10 @@ export type { RtContext, RtMessage, RtBeforeHook, RtAfterHook, RpcBeforeHook, Rp
 export type {
   ApiContext, ApiBeforeHook, ApiName, ApiRequests, CreateGroupRequest, UpdateGroupRequest, GroupRequest, GroupUsersRequest,
 } from './runtime/types.ts';
-export type { Nk, NkUser, NkAccount, NkTokens, NkFriend, NkFriendList, NkFileContent } from './runtime/nk.ts';
-export type { NkStorageId, NkStorageDeleteId, NkStorageWrite, NkStorageObject, NkStorageAck, NkStorageList } from './runtime/nk.ts';
+export type { Nk, NkUser, NkAccount, NkTokens } from './runtime/nk.ts';
+export type { NkFriend, NkFriendList } from './runtime/nk-friends.ts';
+export type { NkFileContent } from './runtime/nk-files.ts';
+export type { NkStorageId, NkStorageDeleteId, NkStorageWrite, NkStorageObject, NkStorageAck, NkStorageList } from './runtime/nk-storage.ts';
 export type { NkTx } from './runtime/nk-tx.ts';
 export type { NkWalletUpdate, NkWalletUpdateResult, NkWalletLedgerItem, NkWalletLedgerList } from './runtime/nk-wallet.ts';
 export type { NkGroup, NkGroupInput, NkGroupUserList, NkUserGroupList } from './runtime/nk-groups.ts';

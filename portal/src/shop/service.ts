@@ -4,7 +4,8 @@
 import { AppError, Code, failedPrecondition, notFound, type Initializer, type Logger, type Nk, type WindowLimit } from '@tribuna/server';
 import { COIN } from '../wallet/rpc.ts';
 import { amountOf, kopecksOf, type CoinPack } from './packs.ts';
-import { createProvider, type PaymentProvider, type ProviderPayment } from './providers/provider.ts';
+import { createProvider } from './providers/create.ts';
+import type { PaymentProvider, ProviderPayment } from './providers/provider.ts';
 import { getPayment, insertPayment, paymentByProviderId, setProviderPayment, settlePayment, type PaymentMethod, type PaymentRow } from './store.ts';
 
 const UNAVAILABLE = 'Платёжный сервис сейчас недоступен. Попробуйте позже.';

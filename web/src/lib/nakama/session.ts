@@ -3,7 +3,7 @@
 // restore or refresh fails.
 import { client, NakamaSession, type Session } from './client.ts';
 import { call } from './errors.ts';
-import { isExpired, needsRefresh, refreshDelayMs } from './session-timing.ts';
+import { isExpired, needsRefresh, refreshDelayMs, type SessionSnapshot } from './session-timing.ts';
 
 export const STORAGE_KEYS = {
   token: 'tribuna.token',
@@ -12,11 +12,7 @@ export const STORAGE_KEYS = {
   deviceId: 'tribuna.device_id',
 } as const;
 
-export interface SessionSnapshot {
-  status: 'loading' | 'ready';
-  session?: Session;
-  guest: boolean;
-}
+export type { SessionSnapshot };
 
 /** Everything the manager touches outside itself, so tests can drive it with fakes. */
 export interface SessionDeps {
