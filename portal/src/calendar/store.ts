@@ -1,7 +1,7 @@
 // Team calendar SQL (see migrations/0007_team_events.sql).
 import type { Queryable } from '@tribuna/server';
 import { assign, params, times } from '../lib/sql.ts';
-import { userTeamIds } from '../teams/store.ts';
+import { userTeamIds } from '../teams/index.ts';
 
 export const EVENT_TYPES = ['match', 'training', 'tournament', 'birthday', 'other'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -10,7 +10,7 @@ import {
 } from '@tribuna/server';
 import { cursor, limit, lineField, rpc, uuid, uuids, type RpcDef } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
-import { requireManager } from '../teams/access.ts';
+import { requireManager } from '../teams/index.ts';
 import {
   addable, chatFor, chatId, DIRECT, directAllowed, directRef, forgetNamedChat, GROUP, groupRef, sendAs, type ChatRef,
 } from './access.ts';

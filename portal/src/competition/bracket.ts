@@ -9,8 +9,7 @@
 // creator may), and then those later results are cleared, the latest first.
 import { failedPrecondition, invalid, notFound, type Queryable } from '@tribuna/server';
 import { BracketsManager, helpers, type DataTypes } from 'brackets-manager';
-import { lockTournament } from '../tournaments/store.ts';
-import { TOURNAMENT_NOT_FOUND } from '../tournaments/access.ts';
+import { lockTournament, TOURNAMENT_NOT_FOUND } from '../tournaments/index.ts';
 import { SqlBracketStorage } from './bracket-storage.ts';
 
 type Match = DataTypes['match'];

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { invalid, notFound, permissionDenied, type Queryable } from '@tribuna/server';
 import { cursor, directionField, instantField, limit, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
 import { requireNotPast } from '../lib/not-past.ts';
-import { teamExists } from '../teams/store.ts';
+import { teamExists } from '../teams/index.ts';
 import { CREATORS_ONLY, editable, managesEither, MATCH_NOT_FOUND, sidesOf, TEAMS_OF_MANAGER, tellOtherSides } from './access.ts';
 import { createMatch, deleteMatch, getMatch, listMatches, listMyMatches, lockMatch, updateMatch } from './store.ts';
 

@@ -4,7 +4,7 @@ import type { Queryable } from '@tribuna/server';
 import { paged } from '../lib/cursor.ts';
 import { keyset, type Direction } from '../lib/keyset.ts';
 import { assign, params, times } from '../lib/sql.ts';
-import { teamSummary, userTeamIds, type TeamSummary } from '../teams/store.ts';
+import { type TeamSummary, teamSummary, userTeamIds } from '../teams/index.ts';
 
 export interface Match {
   id: string;

@@ -6,7 +6,7 @@ import { notFound, permissionDenied, resourceExhausted, type Queryable } from '@
 import { checkFile } from '../lib/files.ts';
 import { cursor, int32Field, limit, requiredLineField, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
-import { requireManager, requireTeam } from '../teams/access.ts';
+import { requireManager, requireTeam } from '../teams/index.ts';
 import { newsHtmlOf } from './html-pool.ts';
 import { countMedia, deleteMedia, insertMedia, mediaNews, type MediaType } from './media-store.ts';
 import { MAX_DESCRIPTION } from './sanitize.ts';

@@ -5,11 +5,9 @@ import { z } from 'zod';
 import {
   alreadyExists, failedPrecondition, invalid, isUniqueViolation, notFound, permissionDenied, resourceExhausted, type Queryable,
 } from '@tribuna/server';
-import { syncTeamChatMember } from '../chats/team-chat.ts';
 import { cursor, limit, rpc, uuid, type RpcDef } from '../lib/rpc.ts';
-import { notifications, notify } from '../notifications/notify.ts';
-import { requireManager } from '../teams/access.ts';
-import { lockTeam, readLocked } from '../teams/store.ts';
+import { notifications, notify } from '../notifications/index.ts';
+import { lockTeam, readLocked, requireManager, teamLife } from '../teams/index.ts';
 import {
   countTeamInvitations, countUse, deleteInvitation, getInvitation, insertInvitation, invitationByToken, linkClosed, listMyInvitations,
   listTeamInvitations, newToken, TOKEN, type TeamInvitation,
@@ -144,7 +142,7 @@ export const invitationRpcs: RpcDef[] = [
           else await countUse(q, inv.id);
           return tp;
         });
-        await syncTeamChatMember(nk, logger, tp.team_id, tp.user_id);
+        await teamLife.memberJoined(nk, logger, { teamId: tp.team_id, userId: tp.user_id });
         return tp;
       } catch (err) {
         translate(err, input.number);

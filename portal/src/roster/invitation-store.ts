@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type { Queryable } from '@tribuna/server';
 import { decodeCursor, encodeCursor, isUuid, paged } from '../lib/cursor.ts';
 import { params } from '../lib/sql.ts';
-import { teamSummary, type TeamSummary } from '../teams/store.ts';
+import { type TeamSummary, teamSummary } from '../teams/index.ts';
 
 export interface TeamInvitation {
   id: string;

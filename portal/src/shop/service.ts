@@ -2,7 +2,7 @@
 // of it, read back with the provider's API (a notification only says when to look). Coins are credited
 // in one transaction with the move from pending to succeeded, which only one confirmation can make.
 import { AppError, Code, failedPrecondition, notFound, type Initializer, type Logger, type Nk, type WindowLimit } from '@tribuna/server';
-import { COIN } from '../wallet/rpc.ts';
+import { COIN } from '../wallet/index.ts';
 import { amountOf, kopecksOf, type CoinPack } from './packs.ts';
 import { createProvider } from './providers/create.ts';
 import type { PaymentProvider, ProviderPayment } from './providers/provider.ts';

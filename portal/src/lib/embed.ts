@@ -3,7 +3,7 @@
 // http becomes https.
 import { z } from 'zod';
 import { invalid } from '@tribuna/server';
-import { TEXT_LIMITS } from '../lib/text-limits.ts';
+import { TEXT_LIMITS } from './text-limits.ts';
 
 const ALLOWED =
   'принимаются только ссылки на видео YouTube (youtube.com, youtu.be), VK Видео (vk.com, vkvideo.ru) и Rutube (rutube.ru)';

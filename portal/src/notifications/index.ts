@@ -1,0 +1,4 @@
+// The notifications area's public file: its RPCs (the bell), and how other areas notify: one helper per
+// kind with its Russian subject and link.
+export { notifications, notify, NotificationCode, type TournamentWithdrawal } from './notify.ts';
+export { notificationRpcs } from './rpc.ts';
