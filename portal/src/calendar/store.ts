@@ -105,7 +105,10 @@ export async function deleteEvent(q: Queryable, id: string): Promise<boolean> {
   return (await q.execute('DELETE FROM team_event WHERE id = $1', [id])) > 0;
 }
 
-/** The statement of a range of events by time; exported so tests can EXPLAIN it. */
+/**
+ * The statement of a range of events by time; exported so tests can EXPLAIN it.
+ * @internal
+ */
 export function listEventsQuery(r: EventRange): { sql: string; params: unknown[] } {
   return {
     sql: `SELECT ${COLUMNS} FROM team_event WHERE team_id = $1 AND ${inRange(2)} ORDER BY event_time, id LIMIT ${MAX_EVENTS}`,
@@ -122,6 +125,7 @@ export async function listEvents(q: Queryable, r: EventRange): Promise<TeamEvent
  * The statement of the events of a user's teams in a range: the teams they created and those where one of
  * their players is confirmed (teams.access's owner and member). Each team's events are read through the
  * index on team and time (LATERAL), whatever the planner guesses of the range. Exported so tests can EXPLAIN it.
+ * @internal
  */
 export function listMyEventsQuery(userId: string, r: DayRange): { sql: string; params: unknown[] } {
   return {

@@ -7,7 +7,9 @@ import { TEXT_LIMITS } from './text-limits.ts';
 
 const ALLOWED =
   'принимаются только ссылки на видео YouTube (youtube.com, youtu.be), VK Видео (vk.com, vkvideo.ru) и Rutube (rutube.ru)';
+/** @internal */
 export const NOT_ALLOWED = `embed_url: ${ALLOWED}.`;
+/** @internal */
 export const NO_VIDEO = `embed_url: в ссылке не найдено видео; ${ALLOWED}.`;
 const MAX_LENGTH = TEXT_LIMITS.embedUrl;
 

@@ -148,6 +148,7 @@ const MAX_MY_MATCHES = 200;
  * The matches of a user's teams (created, or with a confirmed player of theirs) from `from` (inclusive) to
  * `to`, by time: each team's home and away matches read through their indexes (LATERAL); a match between
  * two of the user's teams is found from both and answered once. Exported so tests can EXPLAIN it.
+ * @internal
  */
 export function listMyMatchesQuery(userId: string, from: Date, to: Date): { sql: string; params: unknown[] } {
   const side = (column: string) =>

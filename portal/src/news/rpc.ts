@@ -14,6 +14,7 @@ import { deleteNews, getNews, insertNews, listNews, lockNews, setLiked, setRatin
 
 const NEWS_NOT_FOUND = 'Новость не найдена.';
 const MEDIA_NOT_FOUND = 'Медиафайл не найден.';
+/** @internal */
 export const MAX_MEDIA = 20;
 /** Room for a description of MAX_DESCRIPTION characters, each escaped twice (in the payload and its envelope). */
 const MAX_BODY_BYTES = 1024 * 1024;

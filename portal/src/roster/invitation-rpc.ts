@@ -14,7 +14,10 @@ import {
 } from './invitation-store.ts';
 import { fieldRoleField, numberField, placePlayer, requireOwnPlayer, translate } from './place.ts';
 
-/** Pending invitations (to users and links) one team may have at once. */
+/**
+ * Pending invitations (to users and links) one team may have at once.
+ * @internal
+ */
 export const MAX_INVITATIONS = 100;
 const GONE = 'Приглашение не найдено или отозвано.';
 const token = z.string({ error: 'ожидалась строка.' }).regex(TOKEN, 'неверный формат ссылки.');

@@ -15,13 +15,13 @@ export interface TeamDeleted {
 }
 
 /** A user whose place on a team's roster changed (a player of theirs confirmed on it, or gone from it). */
-export interface TeamMember {
+interface TeamMember {
   teamId: string;
   userId: string;
 }
 
 /** What a step leaves for after the commit; it cannot undo the commit, so a failure is only logged. */
-export type AfterCommit = (logger: Logger) => Promise<void>;
+type AfterCommit = (logger: Logger) => Promise<void>;
 
 /**
  * A step in the transaction that creates or deletes the team: it may run again when the transaction

@@ -164,6 +164,7 @@ function isCursor(v: unknown): v is After {
 /**
  * The list query. Every variant is served in order by an index: the primary key (collection, key,
  * user_id), (collection, read, key, user_id) for public objects, (collection, user_id, key) per owner.
+ * @internal
  */
 export function storageListQuery(caller: string | null, owner: string | null, collection: string, limit: number, after?: After) {
   const params: unknown[] = [collection, limit];

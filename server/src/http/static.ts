@@ -38,6 +38,7 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '
 // external avatars (https:); frames are only the players of the embed URLs team videos are stored as
 // (portal/src/lib/embed.ts), and vkvideo.ru, VK Video's own host, should vk.com's player redirect
 // there. 'self' in connect-src also covers the socket (ws:/wss: on the same host and port, CSP Level 3).
+/** @internal */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",

@@ -11,6 +11,7 @@ export interface SessionSnapshot {
 
 const REFRESH_LEAD_MS = 120_000;
 const REFRESH_FLOOR_MS = 60_000;
+/** @internal */
 export const AUTO_REFRESH_WINDOW_MS = 5 * 60_000;
 
 /** Milliseconds until the scheduled refresh of a token expiring at expiresAtSec (unix seconds). */

@@ -5,6 +5,7 @@ import { client, NakamaSession, type Session } from './client.ts';
 import { call } from './errors.ts';
 import { isExpired, needsRefresh, refreshDelayMs, type SessionSnapshot } from './session-timing.ts';
 
+/** @internal */
 export const STORAGE_KEYS = {
   token: 'tribuna.token',
   refreshToken: 'tribuna.refresh_token',
@@ -28,6 +29,7 @@ export interface SessionDeps {
   logout(session: Session): Promise<unknown>;
 }
 
+/** @internal */
 export class SessionManager {
   private snapshot: SessionSnapshot = { status: 'loading', guest: true };
   private readonly listeners = new Set<() => void>();
