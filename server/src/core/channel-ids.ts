@@ -64,6 +64,6 @@ export function groupStream(groupId: string): Stream {
   return stream(StreamMode.Group, groupId);
 }
 
-export function dmStream(a: string, b: string): Stream {
+function dmStream(a: string, b: string): Stream {
   return a < b ? stream(StreamMode.Dm, a, b) : stream(StreamMode.Dm, b, a);
 }
