@@ -1,4 +1,4 @@
-// Lint for the three packages: correctness rules of TypeScript and React hooks, and the boundaries of
+// Lint for the three packages: correctness rules of TypeScript and React hooks, file length, and the boundaries of
 // the architecture (README, Architecture) as zones of import/no-restricted-paths: a zone names the folders
 // (or files) a folder may not import, by resolved path, so a nested folder, `export … from` and a
 // dynamic import() are held to it too. import() takes only a string literal, so every import can be
@@ -144,6 +144,8 @@ export default tseslint.config(
       'import/no-restricted-paths': ['error', { zones: zones(false) }],
       'no-restricted-imports': ['error', { patterns: [PACKAGE_INSIDES, TEST_HELPERS] }],
       'no-restricted-syntax': ['error', DYNAMIC_IMPORT, TYPE_IMPORT, DYNAMIC_TEST_HELPERS],
+      // Files split along their seams: a source file stays under 400 lines (a test file under 600).
+      'max-lines': ['error', { max: 400 }],
     },
   },
   {
@@ -153,6 +155,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [PACKAGE_INSIDES] }],
       // Tests type mocked modules by import() types (vitest's importActual<typeof import(…)>).
       'no-restricted-syntax': ['error', DYNAMIC_IMPORT],
+      'max-lines': ['error', { max: 600 }],
     },
   },
   // The composition root loads the runtime modules RUNTIME_MODULES names, by name.

@@ -162,3 +162,13 @@ describe('web layers', () => {
     await fires('web/src/shared/lib/probe.ts', `import '../../features/${other}';`, PATHS, 'shared/ is below the features');
   });
 });
+
+describe('file length', () => {
+  it('a source file stays under 400 lines, a test file under 600', async () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${i};`).join('\n');
+    await fires('server/src/core/probe.ts', lines(401), 'max-lines', 'Maximum allowed is 400');
+    await passes('server/src/core/probe.ts', lines(400));
+    await passes('server/src/core/probe.test.ts', lines(600));
+    await fires('server/src/core/probe.test.ts', lines(601), 'max-lines', 'Maximum allowed is 600');
+  });
+});
