@@ -1,10 +1,10 @@
-// Lint for the three packages: correctness rules of TypeScript and React hooks, file length, and the boundaries of
-// the architecture (README, Architecture) as zones of import/no-restricted-paths: a zone names the folders
-// (or files) a folder may not import, by resolved path, so a nested folder, `export … from` and a
-// dynamic import() are held to it too. import() takes only a string literal, so every import can be
-// checked. Cycles between files and between folders are dependency-cruiser's (.dependency-cruiser.mjs):
-// it sees type-only imports and folders, which import/no-cycle does not, in a tenth of no-cycle's time.
-// lint/boundaries.test.ts and lint/cycles.test.ts show each rule firing on a probe file.
+// Lint for the three packages: correctness rules of TypeScript and React hooks, file length, and the
+// boundaries of the architecture (README, Architecture) as zones of import/no-restricted-paths: a zone
+// names the folders (or files) a folder may not import, by resolved path, so a nested folder,
+// `export … from` and a dynamic import() are held to it too. import() takes only a string literal, so
+// every import can be checked. Cycles between files and between folders are dependency-cruiser's
+// (.dependency-cruiser.mjs): it sees type-only imports and folders, which import/no-cycle does not, in a
+// tenth of no-cycle's time. lint/boundaries.test.ts and lint/cycles.test.ts show each rule firing on a probe.
 import fs from 'node:fs';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
