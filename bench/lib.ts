@@ -150,3 +150,19 @@ export async function benchDatabase(prefix: string): Promise<{ dataDir: string; 
     },
   };
 }
+
+/** The web app's build is current when no source is newer than it. */
+export function webBuildIsCurrent(): boolean {
+  const built = path.join(ROOT, 'web/dist/index.html');
+  if (!fs.existsSync(built)) return false;
+  const builtAt = fs.statSync(built).mtimeMs;
+  const newest = (p: string): number => {
+    const st = fs.statSync(p);
+    if (!st.isDirectory()) return st.mtimeMs;
+    return Math.max(st.mtimeMs, ...fs.readdirSync(p).map((f) => newest(path.join(p, f))));
+  };
+  return ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'package-lock.json']
+    .map((p) => path.join(ROOT, p))
+    .filter((p) => fs.existsSync(p))
+    .every((p) => newest(p) <= builtAt);
+}

@@ -3,10 +3,11 @@
 // results/latest.json. --only runs just the named sections that need no shared servers (sections.ts).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { cpuSeconds, freshDatabase, printTable, ROOT, runLoad, sleep, startChild, type Child, type Row } from './lib.ts';
+import { clusterBench } from './cluster.ts';
+import { httpRun as httpRunWith, measurePairs as measurePairsWith, rpcBody, type HttpTarget, type PairResult } from './http-pairs.ts';
+import { printTable, ROOT, runLoad, sleep, startChild, webBuildIsCurrent, type Child, type Row } from './lib.ts';
 import { deviceTokens } from './load/sessions.ts';
 import { SECTIONS, type Section } from './sections.ts';
 
@@ -64,81 +65,8 @@ if (onlyArg !== undefined) {
 const rows: Row[] = [];
 const raw: Record<string, unknown> = {};
 const basic = 'Basic ' + Buffer.from('defaultkey:').toString('base64');
-const HTTP_LOAD = path.join(ROOT, 'bench/load/http.ts');
-
-interface HttpRun {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  /** Server CPU (cores busy) during the run, and requests per second per busy core. */
-  cores: number;
-  perCore: number;
-}
-
-interface HttpTarget {
-  name: string;
-  child: Child;
-  url: string;
-  req?: { method?: string; headers?: Record<string, string>; body?: string };
-}
-
-async function httpRun(t: HttpTarget): Promise<HttpRun> {
-  const pid = Number(t.child.info.pid);
-  const cpu0 = cpuSeconds(pid);
-  const r = (await runLoad(HTTP_LOAD, { url: t.url, connections: P.connections, duration: P.duration, warmup: P.warmup, ...t.req })) as unknown as HttpRun;
-  // Server CPU per second of load (the warm-up included on both sides of the division).
-  const cores = (cpuSeconds(pid) - cpu0) / (P.duration + P.warmup);
-  if (r.errors || r.non2xx) console.warn(`  ${t.name}: ${r.errors} errors, ${r.non2xx} non-2xx responses`);
-  return { ...r, cores, perCore: r.rps / Math.max(cores, 0.05) };
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-interface PairResult {
-  subject: HttpRun;
-  baseline: HttpRun;
-  /** Median over rounds of subject/baseline throughput. */
-  ratio: number;
-}
-
-/** Each pair measured `rounds` times, subject and baseline back to back; medians of each field. */
-async function measurePairs(pairs: [subject: HttpTarget, baseline: HttpTarget][]): Promise<Map<string, PairResult>> {
-  const runs = new Map<string, HttpRun[]>();
-  const ratios = new Map<string, number[]>();
-  for (let round = 0; round < P.rounds; round++) {
-    for (const [subject, baseline] of pairs) {
-      const order = round % 2 ? [subject, baseline] : [baseline, subject];
-      const got: Record<string, HttpRun> = {};
-      for (const t of order) {
-        got[t.name] = await httpRun(t);
-        runs.set(t.name, [...(runs.get(t.name) ?? []), got[t.name]]);
-      }
-      const r = got[subject.name].rps / got[baseline.name].rps;
-      ratios.set(subject.name, [...(ratios.get(subject.name) ?? []), r]);
-      console.log(`  round ${round + 1}: ${subject.name} ${Math.round(got[subject.name].rps)} req/s (p99 ${got[subject.name].p99} ms), ${baseline.name} ${Math.round(got[baseline.name].rps)} req/s: ${r.toFixed(2)}x`);
-    }
-  }
-  const med = (name: string): HttpRun => {
-    const rs = runs.get(name)!;
-    const m = (k: keyof HttpRun) => median(rs.map((r) => r[k]));
-    return { rps: m('rps'), p50: m('p50'), p99: m('p99'), errors: m('errors'), non2xx: m('non2xx'), cores: m('cores'), perCore: m('perCore') };
-  };
-  const out = new Map<string, PairResult>();
-  for (const [subject, baseline] of pairs) {
-    out.set(subject.name, { subject: med(subject.name), baseline: med(baseline.name), ratio: median(ratios.get(subject.name)!) });
-    raw[subject.name] = { runs: runs.get(subject.name), baseline: baseline.name, baselineRuns: runs.get(baseline.name), ratios: ratios.get(subject.name) };
-  }
-  return out;
-}
-
-function rpcBody(payload: unknown): string {
-  return JSON.stringify(JSON.stringify(payload));
-}
+const httpRun = (t: HttpTarget) => httpRunWith(t, P);
+const measurePairs = (pairs: [HttpTarget, HttpTarget][]) => measurePairsWith(pairs, P, raw);
 
 const children: Child[] = [];
 async function start(file: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Child> {
@@ -150,99 +78,11 @@ process.on('exit', () => {
   for (const c of children) c.proc.kill('SIGKILL');
 });
 
-/** The web app's build is current when no source is newer than it. */
-function webBuildIsCurrent(): boolean {
-  const built = path.join(ROOT, 'web/dist/index.html');
-  if (!fs.existsSync(built)) return false;
-  const builtAt = fs.statSync(built).mtimeMs;
-  const newest = (p: string): number => {
-    const st = fs.statSync(p);
-    if (!st.isDirectory()) return st.mtimeMs;
-    return Math.max(st.mtimeMs, ...fs.readdirSync(p).map((f) => newest(path.join(p, f))));
-  };
-  return ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'package-lock.json']
-    .map((p) => path.join(ROOT, p))
-    .filter((p) => fs.existsSync(p))
-    .every((p) => newest(p) <= builtAt);
-}
-
 if (withWeb) {
   // The full pass always builds; the quick pass reuses a build that is current.
   if (!quick || !webBuildIsCurrent()) {
     phase('building the web app');
     execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: 'ignore' });
-  }
-}
-
-const CLUSTER_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const CLUSTER_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-let clusterSkipped = '';
-
-/** Whether a TCP port on loopback accepts connections. */
-function listening(url: string, defaultPort: number): Promise<boolean> {
-  const u = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(u.port || defaultPort), u.hostname);
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
-/** The chat fan-out and idle sockets over two cluster nodes; undefined (said why) without PostgreSQL or Redis. */
-async function clusterBench(): Promise<{ chat: Record<string, number>; perSocket: number } | undefined> {
-  if (!(await listening(CLUSTER_DATABASE_URL, 5432)) || !(await listening(CLUSTER_REDIS_URL, 6379))) {
-    clusterSkipped = `skipped: PostgreSQL (${new URL(CLUSTER_DATABASE_URL).host}) or Redis (${new URL(CLUSTER_REDIS_URL).host}) does not answer`;
-    console.log(`  cluster ${clusterSkipped}`);
-    return undefined;
-  }
-  const db = await freshDatabase(CLUSTER_DATABASE_URL, `tribuna_bench_cluster_${process.pid}`);
-  const prefix = `tribuna-bench:${process.pid}:`;
-  const node = (n: string, seed: boolean) => start('bench/servers/tribuna.ts', {
-    BENCH_WEB_DIST: 'none', BENCH_TEAMS: '10',
-    BENCH_CLUSTER: JSON.stringify({ databaseUrl: db.url, redisUrl: CLUSTER_REDIS_URL, prefix, node: n, seed }),
-  }, ['--expose-gc']);
-  try {
-    const a = await node('bench-a', true);
-    const b = await node('bench-b', false);
-    const ports = [Number(a.info.port), Number(b.info.port)];
-    phase(`cluster: room chat, ${P.chatReceivers} receivers over 2 nodes, ${P.chatMessages} messages`);
-    const chat = await runLoad(CHAT, { mode: 'tribuna', port: ports[0], ports, ...chatArgs });
-    console.log(`  2 nodes: ${Math.round(chat.perSecond)} deliveries/s (one node: ${Math.round(chatR.perSecond)})`);
-
-    phase(`cluster: idle sockets, ${P.idle} sessions over 2 nodes`);
-    const half = Math.floor(P.idle / 2);
-    const tokens = await deviceTokens(`http://127.0.0.1:${ports[0]}`, half * 2, `cluster-idle-${Date.now()}`);
-    const mem = (port: number) => fetch(`http://127.0.0.1:${port}/v2/rpc/bench_memory?http_key=defaulthttpkey`)
-      .then((r) => r.json()).then((j) => JSON.parse(j.payload) as { rss: number; heapUsed: number; external: number });
-    const before = await Promise.all(ports.map(mem));
-    const holders: Child[] = [];
-    for (const [i, port] of ports.entries()) {
-      const file = path.join(os.tmpdir(), `tribuna-bench-cluster-idle-${process.pid}-${i}.json`);
-      fs.writeFileSync(file, JSON.stringify(tokens.slice(i * half, (i + 1) * half)));
-      holders.push(await startChild(path.join(ROOT, 'bench/load/idle.ts'), [JSON.stringify({ port, tokensFile: file })]));
-      fs.rmSync(file, { force: true });
-    }
-    await sleep(1500);
-    const after = await Promise.all(ports.map(mem));
-    await Promise.all(holders.map((h) => h.stop()));
-    const perNode = ports.map((_, i) => Math.max(
-      (after[i].rss - before[i].rss) / half,
-      (after[i].heapUsed + after[i].external - before[i].heapUsed - before[i].external) / half,
-    ));
-    console.log(`  ${perNode.map((x) => (x / 1024).toFixed(1)).join(' and ')} KB per session held, on each node`);
-    raw.cluster = { chat, idle: { sockets: half * 2, before, after, perNode } };
-    await Promise.all([a.stop(), b.stop()]);
-    return { chat, perSocket: Math.max(...perNode) };
-  } finally {
-    await db.drop();
   }
 }
 
@@ -368,7 +208,7 @@ await tribuna.stop();
 
 // Two nodes of a cluster on one PostgreSQL database and one Redis: the same room chat with the receivers
 // spread over both, and idle sockets split between them (each node's memory per socket it holds).
-const cluster = await clusterBench();
+const cluster = await clusterBench({ P, phase, start, chatArgs, oneNodePerSecond: chatR.perSecond, raw });
 
 const relay = await start('bench/servers/ws-broadcast.ts');
 const rawChat = await runLoad(CHAT, { mode: 'raw', port: relay.info.port, ...chatArgs });
@@ -417,7 +257,7 @@ add({ metric: `${matchTitle}: server CPU`, value: matchR.cores, unit: 'cores', b
 add({ metric: `matchmaker, ${P.tickets.toLocaleString('en-US')} waiting tickets: one pass forming every match`, value: mmPass.passMs, unit: 'ms', target: '<= 1000 ms (the interval)', pass: mmPass.passMs <= 1000 });
 add({ metric: `matchmaker, ${P.tickets.toLocaleString('en-US')} tickets by socket: last player told after last ticket`, value: mmSockets.formMs, unit: 'ms', target: '<= 2000 ms', pass: mmSockets.formMs <= 2000 && mmSockets.matched === P.tickets });
 add({ metric: `idle socket memory (${P.idle} sessions)`, value: perSocket / 1024, unit: 'KB/session', target: '<= 30 KB', pass: perSocket / 1024 <= 30 });
-if (cluster) {
+if ('chat' in cluster) {
   add({
     metric: `room chat fan-out, ${P.chatReceivers} sockets over 2 nodes`, value: cluster.chat.perSecond, unit: 'msg/s', baseline: chatR.perSecond,
     ratio: cluster.chat.perSecond / chatR.perSecond, target: '>= 0.5x one node', pass: cluster.chat.perSecond >= 0.5 * chatR.perSecond,
@@ -428,7 +268,7 @@ if (cluster) {
     ratio: cluster.perSocket / perSocket, target: '<= 30 KB', pass: cluster.perSocket / 1024 <= 30, note: 'the larger of the two nodes',
   });
 } else {
-  add({ metric: `room chat fan-out, ${P.chatReceivers} sockets over 2 nodes`, value: NaN, unit: 'msg/s', note: clusterSkipped });
+  add({ metric: `room chat fan-out, ${P.chatReceivers} sockets over 2 nodes`, value: NaN, unit: 'msg/s', note: cluster.skipped });
 }
 if (web) {
   add({ metric: 'home page JavaScript (gzip)', value: web.home.jsGzipBytes / 1024, unit: 'KB', baseline: web.empty.jsGzipBytes / 1024, ratio: web.home.jsGzipBytes / web.empty.jsGzipBytes, target: '<= 150 KB', pass: web.home.jsGzipBytes / 1024 <= 150 });

@@ -294,7 +294,7 @@ describe('two nodes sharing PostgreSQL and Redis', { skip }, () => {
 
   /** Cuts node A off from Redis (both of its connections) until the returned function is called. */
   function cutOff(bus: RedisBus): () => Promise<void> {
-    const inside = bus as unknown as { cmd: Redis; sub: Redis };
+    const inside = (bus as unknown as { link: { cmd: Redis; sub: Redis } }).link;
     inside.sub.disconnect();
     inside.cmd.disconnect();
     return async () => {

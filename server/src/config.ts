@@ -239,7 +239,10 @@ function publicUrl(env: Env): string | undefined {
 
 const levels: LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
 
-/** A node name from a host name and port: the host's letters, digits, '_' and '-', then the port. */
+/**
+ * A node name from a host name and port: the host's letters, digits, '_' and '-', then the port.
+ * @internal
+ */
 export function defaultNodeName(hostname: string, port: number): string {
   const host = hostname.split('.')[0].replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 56) || 'node';
   return `${host}-${port}`;

@@ -5,8 +5,10 @@ export type { RtContext, RtMessage, RtBeforeHook, RtAfterHook, RpcBeforeHook, Rp
 export type {
   ApiContext, ApiBeforeHook, ApiName, ApiRequests, CreateGroupRequest, UpdateGroupRequest, GroupRequest, GroupUsersRequest,
 } from './runtime/types.ts';
-export type { Nk, NkUser, NkAccount, NkTokens, NkFriend, NkFriendList, NkFileContent } from './runtime/nk.ts';
-export type { NkStorageId, NkStorageDeleteId, NkStorageWrite, NkStorageObject, NkStorageAck, NkStorageList } from './runtime/nk.ts';
+export type { Nk, NkUser, NkAccount, NkTokens } from './runtime/nk.ts';
+export type { NkFriend, NkFriendList } from './runtime/nk-friends.ts';
+export type { NkFile, NkFileContent } from './runtime/nk-files.ts';
+export type { NkStorageId, NkStorageDeleteId, NkStorageWrite, NkStorageObject, NkStorageAck, NkStorageList } from './runtime/nk-storage.ts';
 export type { NkTx } from './runtime/nk-tx.ts';
 export type { NkWalletUpdate, NkWalletUpdateResult, NkWalletLedgerItem, NkWalletLedgerList } from './runtime/nk-wallet.ts';
 export type { NkGroup, NkGroupInput, NkGroupUserList, NkUserGroupList } from './runtime/nk-groups.ts';
@@ -21,7 +23,7 @@ export type {
 export type { Db, Queryable } from './db/index.ts';
 export type { Logger } from './log.ts';
 export { isUniqueViolation } from './errors.ts';
-export { isUuid } from './core/tokens.ts';
+export { isUuid } from './tokens.ts';
 export { storable } from './core/validate.ts';
 export { decodeCursor, encodeCursor } from './core/cursor.ts';
 export { AppError, Code, invalid, notFound, alreadyExists, permissionDenied, unauthenticated, failedPrecondition, resourceExhausted, internal } from './errors.ts';

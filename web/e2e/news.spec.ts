@@ -2,7 +2,7 @@
 // draft found again after leaving, published, liked and rated by another reader, made private and gone
 // for that reader; every stored-XSS payload of the corpus rendered without a script running; and the
 // link preview of a news page in the HTML the server sends.
-import { XSS_PAYLOADS } from '@tribuna/portal/xss-corpus';
+import { XSS_PAYLOADS } from '@tribuna/portal/testing/xss-corpus';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { call, PNG, sessionOf, signInByCode, startPortal, type Portal } from './portal.ts';
 

@@ -5,7 +5,7 @@ import { invalid, notFound } from '@tribuna/server';
 import { requireNotPast } from '../lib/not-past.ts';
 import { instantField, isDay, lineField, requiredLineField, rpc, textField, uuid } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
-import { requireManager, requireTeam } from '../teams/access.ts';
+import { requireManager, requireTeam } from '../teams/index.ts';
 import { createEvent, deleteEvent, EVENT_TYPES, getEvent, listEvents, listMyEvents, updateEvent, type DayRange } from './store.ts';
 
 const MAX_RANGE_DAYS = 366;

@@ -1,7 +1,7 @@
 // Team calendar SQL (see migrations/0007_team_events.sql).
 import type { Queryable } from '@tribuna/server';
 import { assign, params, times } from '../lib/sql.ts';
-import { userTeamIds } from '../teams/store.ts';
+import { userTeamIds } from '../teams/index.ts';
 
 export const EVENT_TYPES = ['match', 'training', 'tournament', 'birthday', 'other'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -106,7 +106,10 @@ export async function deleteEvent(q: Queryable, id: string): Promise<boolean> {
   return (await q.execute('DELETE FROM team_event WHERE id = $1', [id])) > 0;
 }
 
-/** The statement of a range of events by time; exported so tests can EXPLAIN it. */
+/**
+ * The statement of a range of events by time; exported so tests can EXPLAIN it.
+ * @internal
+ */
 export function listEventsQuery(r: EventRange): { sql: string; params: unknown[] } {
   return {
     sql: `SELECT ${COLUMNS} FROM team_event WHERE team_id = $1 AND ${inRange(2)} ORDER BY event_time, id LIMIT ${MAX_EVENTS}`,
@@ -123,6 +126,7 @@ export async function listEvents(q: Queryable, r: EventRange): Promise<TeamEvent
  * The statement of the events of a user's teams in a range: the teams they created and those where one of
  * their players is confirmed (teams.access's owner and member). Each team's events are read through the
  * index on team and time (LATERAL), whatever the planner guesses of the range. Exported so tests can EXPLAIN it.
+ * @internal
  */
 export function listMyEventsQuery(userId: string, r: DayRange): { sql: string; params: unknown[] } {
   return {

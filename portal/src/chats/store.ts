@@ -108,12 +108,6 @@ export async function teamChatUsers(q: Queryable, teamIds: string[]): Promise<Ma
   return new Map(rows.map((r) => [r.team_id, r.users]));
 }
 
-/** The teams where the player is confirmed (whose chats may lose its user when it goes). */
-export async function teamsOfPlayer(q: Queryable, playerId: string): Promise<string[]> {
-  const rows = await q.query<{ team_id: string }>('SELECT DISTINCT team_id FROM team_player WHERE player_id = $1 AND is_confirmed', [playerId]);
-  return rows.map((r) => r.team_id);
-}
-
 export async function insertNamedChat(q: Queryable, c: NamedChatRow): Promise<void> {
   await q.execute('INSERT INTO chat_group (group_id, name, creator_id) VALUES ($1, $2, $3)', [c.group_id, c.name, c.creator_id]);
 }

@@ -3,6 +3,7 @@
 // are committed first; the group follows after, and a failure there is only logged (the roster is what
 // counts: `teamChatAccess` puts a confirmed member back into the group when they come to the chat).
 import { AppError, Code, type Logger, type Nk } from '@tribuna/server';
+import { teamLife, type MemberStep, type TeamCreated, type TeamDeleted, type TxStep } from '../teams/index.ts';
 import { clearTeamChatGroup, forgetChat, inTeamRoster, setTeamChatGroup, teamChat, teamChatUsers, type TeamChatRow } from './store.ts';
 
 /** Members a team chat's group may hold: a team has at most 99 numbers, a bench crowd more. */
@@ -72,8 +73,8 @@ async function ownersGroup(nk: Nk, team: TeamChatRow): Promise<string> {
   throw new AppError(Code.Internal, 'The team chat group was not found.');
 }
 
-/** After create_team: the chat is made at once; a failure is only logged (it is made later when needed). */
-export async function createTeamChat(nk: Nk, logger: Logger, teamId: string, ownerId: string, name: string): Promise<void> {
+/** After a team's creation: the chat is made at once; a failure is only logged (it is made later when needed). */
+async function createTeamChat(nk: Nk, logger: Logger, teamId: string, ownerId: string, name: string): Promise<void> {
   try {
     await ensureTeamChat(nk, { team_id: teamId, creator_id: ownerId, name, chat_group_id: null });
   } catch (err) {
@@ -86,7 +87,7 @@ export async function createTeamChat(nk: Nk, logger: Logger, teamId: string, own
  * or a confirmed player), out of it otherwise. A team without a group yet is left alone (it is made with
  * its whole roster when first needed). Failures are only logged.
  */
-export async function syncTeamChatMember(nk: Nk, logger: Logger, teamId: string, userId: string): Promise<void> {
+async function syncTeamChatMember(nk: Nk, logger: Logger, teamId: string, userId: string): Promise<void> {
   try {
     const team = await teamChat(nk.db, teamId);
     if (!team?.chat_group_id) return;
@@ -99,8 +100,8 @@ export async function syncTeamChatMember(nk: Nk, logger: Logger, teamId: string,
   }
 }
 
-/** After delete_team: its chat group (and the group channel's messages) go too; failures are only logged. */
-export async function deleteTeamChat(nk: Nk, logger: Logger, groupId: string | null | undefined): Promise<void> {
+/** After a team's deletion: its chat group (and the group channel's messages) go too; failures are only logged. */
+async function deleteTeamChat(nk: Nk, logger: Logger, groupId: string | null | undefined): Promise<void> {
   if (!groupId) return;
   try {
     await nk.groupDelete(groupId);
@@ -108,4 +109,22 @@ export async function deleteTeamChat(nk: Nk, logger: Logger, groupId: string | n
   } catch (err) {
     logger.warn('chats: the team chat was not deleted', { group: groupId, err });
   }
+}
+
+const chatOfNewTeam: TxStep<TeamCreated> = async (_q, nk, team) => (logger) => createTeamChat(nk, logger, team.id, team.ownerId, team.name);
+
+// Read before the team's row goes: the chat's group id is kept on it.
+const chatOfDeletedTeam: TxStep<TeamDeleted> = async (q, nk, team) => {
+  const chat = await teamChat(q, team.id);
+  return (logger) => deleteTeamChat(nk, logger, chat?.chat_group_id);
+};
+
+const followRoster: MemberStep = (nk, logger, m) => syncTeamChatMember(nk, logger, m.teamId, m.userId);
+
+/** A team's chat lives with the team: made with it, deleted with it, its group following the roster. */
+export function registerTeamChat(): void {
+  teamLife.onCreated(chatOfNewTeam);
+  teamLife.onDeleted(chatOfDeletedTeam);
+  teamLife.onMemberJoined(followRoster);
+  teamLife.onMemberLeft(followRoster);
 }

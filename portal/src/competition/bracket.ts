@@ -9,8 +9,7 @@
 // creator may), and then those later results are cleared, the latest first.
 import { failedPrecondition, invalid, notFound, type Queryable } from '@tribuna/server';
 import { BracketsManager, helpers, type DataTypes } from 'brackets-manager';
-import { lockTournament } from '../tournaments/store.ts';
-import { TOURNAMENT_NOT_FOUND } from '../tournaments/access.ts';
+import { lockTournament, TOURNAMENT_NOT_FOUND } from '../tournaments/index.ts';
 import { SqlBracketStorage } from './bracket-storage.ts';
 
 type Match = DataTypes['match'];
@@ -54,17 +53,29 @@ export interface ReportOutcome {
   cleared: number[];
 }
 
+/** @internal */
 export const BRACKET_TOO_FEW = 'Для сетки нужны хотя бы две команды.';
+/** @internal */
 export const BRACKET_DUPLICATE = 'Одна и та же команда указана в сетке дважды.';
+/** @internal */
 export const THIRD_PLACE_TOO_FEW = 'Матч за третье место возможен, когда в сетке не меньше четырёх команд.';
+/** @internal */
 export const BRACKET_HAS_RESULTS = 'Сетку нельзя построить заново: в ней уже есть результаты.';
+/** @internal */
 export const SLOT_NOT_FOUND = 'Матч сетки не найден.';
+/** @internal */
 export const SLOT_BYE = 'В этом матче нет соперника: команда проходит дальше без игры.';
+/** @internal */
 export const SLOT_NOT_READY = 'Соперники в этом матче ещё не определены.';
+/** @internal */
 export const BAD_SCORE = 'Счёт матча — целые числа от 0 до 99.';
+/** @internal */
 export const PENALTIES_NEEDED = 'Кубковый матч не может закончиться вничью: укажите счёт серии пенальти.';
+/** @internal */
 export const PENALTIES_DRAWN = 'В серии пенальти должен быть победитель.';
+/** @internal */
 export const PENALTIES_NOT_DRAWN = 'Серия пенальти бывает только после ничьей.';
+/** @internal */
 export const LATER_RESULTS =
   'Нельзя сменить победителя: следующий матч сетки уже сыгран. Организатор турнира может исправить результат, и тогда результаты следующих матчей будут сброшены.';
 

@@ -35,7 +35,9 @@ export interface RoundRobinOptions {
   seed?: number;
 }
 
+/** @internal */
 export const TOO_FEW_TEAMS = 'Для расписания нужны хотя бы две команды.';
+/** @internal */
 export const DUPLICATE_TEAM = 'Одна и та же команда указана дважды.';
 
 /** Every pair of teams meets once per leg; deterministic for a given order (and seed). */

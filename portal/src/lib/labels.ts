@@ -2,6 +2,7 @@
 // handler or a schema says "embed_url: …", the caller reads "Ссылка на видео: …". Every field of every
 // RPC's schema has a label here (a test walks the schemas).
 
+/** @internal */
 export const FIELD_LABELS: Record<string, string> = {
   id: 'Идентификатор',
   ids: 'Список идентификаторов',

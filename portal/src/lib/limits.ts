@@ -24,7 +24,10 @@ export function afterNumber(n: number, singular: string, plural: string): string
   return n % 10 === 1 && n % 100 !== 11 ? singular : plural;
 }
 
-/** The Russian form of a noun counted by n: one (1, 21, … but 11), few (2-4, 22-24, … but 12-14) or many. */
+/**
+ * The Russian form of a noun counted by n: one (1, 21, … but 11), few (2-4, 22-24, … but 12-14) or many.
+ * @internal
+ */
 export function plural(n: number, one: string, few: string, many: string): string {
   const d = n % 10;
   const h = n % 100;

@@ -18,8 +18,6 @@ import { afterNumber, inTime } from './limits.ts';
  */
 export type LimitClass = 'write' | 'create' | 'news' | 'chat' | 'react' | 'message' | 'mark';
 
-export const LIMIT_CLASSES: readonly LimitClass[] = ['write', 'create', 'news', 'chat', 'react', 'message', 'mark'];
-
 const MINUTE = 60;
 const HOUR = 3600;
 const DAY = 86_400;

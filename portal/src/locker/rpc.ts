@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { alreadyExists, failedPrecondition, isUniqueViolation, notFound, type Queryable } from '@tribuna/server';
 import { requiredLineField, rpc, uuid } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
-import { requireManager, requireMember } from '../teams/access.ts';
-import { lockTeam, readLocked } from '../teams/store.ts';
+import { lockTeam, readLocked, requireManager, requireMember } from '../teams/index.ts';
 import {
   createFormation, createPosition, deleteFormation, deletePosition, getFormation, getPosition, listFormations,
   listPositions, membership, movePosition, updateFormation,

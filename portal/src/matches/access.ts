@@ -2,9 +2,8 @@
 // schedules it; the managers of both teams and its creator change and delete it; the teams it is played
 // by must keep one the changer manages; the managers of a team put in it by someone else hear of it.
 import { notFound, permissionDenied, type NkTx, type Queryable } from '@tribuna/server';
-import { notifications, notify } from '../notifications/notify.ts';
-import { isManager } from '../teams/access.ts';
-import { teamManagers } from '../teams/store.ts';
+import { notifications, notify } from '../notifications/index.ts';
+import { isManager, teamManagers } from '../teams/index.ts';
 import { getMatch, type Match } from './store.ts';
 
 export const MATCH_NOT_FOUND = 'Матч не найден.';

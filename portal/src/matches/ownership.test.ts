@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { startTestServer, tempDir, type TestServer } from '@tribuna/server/testing';
-import { NotificationCode } from '../notifications/notify.ts';
+import { NotificationCode } from '../notifications/index.ts';
 import { call as callOn, fails, makeTeam, registered, type Any } from '../testing.ts';
 
 let ts: TestServer;

@@ -5,7 +5,7 @@ import { failedPrecondition, invalid, notFound, permissionDenied, type Queryable
 import { playersOfMatches, recountPlayers } from '../competition/stats-store.ts';
 import { cursor, directionField, instantField, limit, rpc, uuid } from '../lib/rpc.ts';
 import { requireNotPast } from '../lib/not-past.ts';
-import { teamExists } from '../teams/store.ts';
+import { teamExists } from '../teams/index.ts';
 import { CREATORS_ONLY, editable, managesEither, MATCH_NOT_FOUND, sidesOf, TEAMS_OF_MANAGER, tellOtherSides } from './access.ts';
 import { createMatch, deleteMatch, getMatch, listMatches, listMyMatches, lockMatch, updateMatch } from './store.ts';
 

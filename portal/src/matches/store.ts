@@ -4,7 +4,7 @@ import type { Queryable } from '@tribuna/server';
 import { paged } from '../lib/cursor.ts';
 import { keyset, type Direction } from '../lib/keyset.ts';
 import { assign, params, times } from '../lib/sql.ts';
-import { teamSummary, userTeamIds, type TeamSummary } from '../teams/store.ts';
+import { type TeamSummary, teamSummary, userTeamIds } from '../teams/index.ts';
 
 export interface Match {
   id: string;
@@ -194,6 +194,7 @@ const MAX_MY_MATCHES = 200;
  * The matches of a user's teams (created, or with a confirmed player of theirs) from `from` (inclusive) to
  * `to`, by time: each team's home and away matches read through their indexes (LATERAL); a match between
  * two of the user's teams is found from both and answered once. Exported so tests can EXPLAIN it.
+ * @internal
  */
 export function listMyMatchesQuery(userId: string, from: Date, to: Date): { sql: string; params: unknown[] } {
   const side = (column: string) =>

@@ -14,6 +14,7 @@ const IDLE_MS = 60_000;
 const CLOSE_MS = 5_000;
 /** The threads' priority below the event loop's (Linux nice), so requests come first when the cores are busy. */
 const NICE = 10;
+/** @internal */
 export const BUSY = 'Сервер сейчас занят обработкой новостей. Попробуйте через минуту.';
 const TOO_LONG = `description: слишком много ссылок и видео: с ними текст длиннее ${MAX_STORED_DESCRIPTION} символов.`;
 const EMPTY: PreparedDescription = { description: '', preview_html: '', description_cut: false, excerpt: '' };

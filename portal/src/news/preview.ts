@@ -13,7 +13,10 @@ const READ = 8 * 1024;
 const BREAKS = new Set(['p', 'br', 'li', 'ul', 'ol', 'blockquote', 'pre', 'iframe', 'img']);
 /** Blocks (paragraphs, lists, quotes, ...) a card shows, as the spec says. */
 const PREVIEW_BLOCKS = 8;
-/** The most bytes (UTF-8) of a preview's HTML: a card's worth, whatever the blocks hold. */
+/**
+ * The most bytes (UTF-8) of a preview's HTML: a card's worth, whatever the blocks hold.
+ * @internal
+ */
 export const PREVIEW_BYTES = 3 * 1024;
 /** A block cut with less room than this left is left out instead: a word or two would read as a glitch. */
 const MIN_PART_BYTES = 256;
@@ -37,6 +40,7 @@ function textOf(nodes: ChildNode[], out: string[]): void {
 /**
  * The plain text of a stored (sanitised) description, white space collapsed, at most `max` characters:
  * a longer one is cut at a word where it can be and ends with "…".
+ * @internal
  */
 export function plainText(html: string, max = EXCERPT_LENGTH): string {
   const out: string[] = [];

@@ -6,7 +6,7 @@ import { notFound, permissionDenied, resourceExhausted, type Queryable } from '@
 import { checkFile } from '../lib/files.ts';
 import { cursor, int32Field, limit, requiredLineField, rpc, uuid } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
-import { requireManager, requireTeam } from '../teams/access.ts';
+import { requireManager, requireTeam } from '../teams/index.ts';
 import { newsHtmlOf } from './html-pool.ts';
 import { countMedia, deleteMedia, insertMedia, mediaNews, type MediaType } from './media-store.ts';
 import { MAX_DESCRIPTION } from './sanitize.ts';
@@ -14,6 +14,7 @@ import { deleteNews, getNews, insertNews, listNews, lockNews, setLiked, setRatin
 
 const NEWS_NOT_FOUND = 'Новость не найдена.';
 const MEDIA_NOT_FOUND = 'Медиафайл не найден.';
+/** @internal */
 export const MAX_MEDIA = 20;
 /** Room for a description of MAX_DESCRIPTION characters, each escaped twice (in the payload and its envelope). */
 const MAX_BODY_BYTES = 1024 * 1024;

@@ -6,7 +6,7 @@ import { Element, hasChildren, isTag, isText, Text, type ChildNode, type ParentN
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { LinkifyIt } from 'linkify-it';
 import sanitizeHtml from 'sanitize-html';
-import { videoEmbed } from '../videos/embed.ts';
+import { videoEmbed } from '../lib/embed.ts';
 
 /** The longest description accepted, in characters as sent (before sanitising). */
 export const MAX_DESCRIPTION = 100_000;

@@ -6,10 +6,10 @@ import type { Session } from '@heroiclabs/nakama-js';
 import { parseFragment, type DefaultTreeAdapterTypes } from 'parse5';
 import { startTestServer, type TestServer } from '@tribuna/server/testing';
 import { call, registered } from '../testing.ts';
-import { videoEmbed } from '../videos/embed.ts';
+import { videoEmbed } from '../lib/embed.ts';
 import { previewOf } from './preview.ts';
 import { sanitizeDescription } from './sanitize.ts';
-import { XSS_PAYLOADS } from './xss-corpus.ts';
+import { XSS_PAYLOADS } from '../testing-xss-corpus.ts';
 
 type Node = DefaultTreeAdapterTypes.ChildNode;
 type Element = DefaultTreeAdapterTypes.Element;

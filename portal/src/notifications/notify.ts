@@ -3,7 +3,10 @@
 // (`content.link`, a path of the web app); `notify` sends one to its recipients, never to whoever caused it.
 import type { Nk, NkTx } from '@tribuna/server';
 
-/** The portal's notification codes (the game server's own are 0 and below: -2 is a friend request). */
+/**
+ * The portal's notification codes (the game server's own are 0 and below: -2 is a friend request).
+ * @internal
+ */
 export const NotificationCode = {
   TeamJoinRequest: 101,
   TeamJoinApproved: 102,

@@ -8,7 +8,10 @@ import { markRead, readState, type NotificationState } from './store.ts';
 
 const NOTHING_TO_MARK = 'Укажите, какие уведомления отметить прочитанными.';
 
-/** Counting unread notifications stops here: a badge says 9+ long before. */
+/**
+ * Counting unread notifications stops here: a badge says 9+ long before.
+ * @internal
+ */
 export const UNREAD_COUNT_CAP = 100;
 
 /**

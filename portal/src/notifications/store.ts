@@ -3,7 +3,10 @@
 // second before which everything is read, and the ids read one by one at or after it.
 import type { Queryable } from '@tribuna/server';
 
-/** Ids read one by one that are kept: the newest marked. */
+/**
+ * Ids read one by one that are kept: the newest marked.
+ * @internal
+ */
 export const READ_IDS_KEPT = 200;
 
 export interface NotificationState {

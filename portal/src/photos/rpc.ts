@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { invalid } from '@tribuna/server';
 import { checkFile } from '../lib/files.ts';
 import { cursor, descriptionField, directionField, int32Field, limit, rpc, titleField, uuid } from '../lib/rpc.ts';
-import { requireManager } from '../teams/access.ts';
-import { deleteAndRestore, itemAccess, listing, sectionAccess } from '../teams/media.ts';
+import { deleteAndRestore, itemAccess, listing, requireManager, sectionAccess } from '../teams/index.ts';
 import {
   createPhoto,
   createSection,

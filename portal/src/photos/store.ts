@@ -139,6 +139,7 @@ export async function updateSection(db: Queryable, id: string, c: SectionChanges
 /** Soft-deletes or restores; a no-op when already so (the first deletion's time stays). */
 export const setSectionDeleted = (db: Queryable, id: string, deleted: boolean) => setDeleted(db, 'team_photo_section', id, deleted);
 
+/** @internal */
 export type SectionSort = 'create_time' | 'sort' | 'title';
 
 const SECTION_SORTS: Record<SectionSort, KeySort<SectionRow>> = {

@@ -1,13 +1,12 @@
 // Players: created by registered users, visible to everyone, changed only by their creator.
 import { z } from 'zod';
 import { notFound, permissionDenied, unauthenticated } from '@tribuna/server';
-import { teamsOfPlayer } from '../chats/store.ts';
-import { syncTeamChatMember } from '../chats/team-chat.ts';
 import { checkFile } from '../lib/files.ts';
 import { afterNumber, checkCreationLimit } from '../lib/limits.ts';
 import { cursor, limit, lineField, requiredLineField, rpc, uuid, uuids } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
-import { countPlayersBy, createPlayer, deletePlayer, getPlayer, listPlayers, updatePlayer, type Refusal } from './store.ts';
+import { teamLife } from '../teams/index.ts';
+import { countPlayersBy, createPlayer, deletePlayer, getPlayer, listPlayers, teamsOfPlayer, updatePlayer, type Refusal } from './store.ts';
 
 const tooManyPlayers = (n: number) => `Достигнут предел: не больше ${n} ${afterNumber(n, 'игрока', 'игроков')} на пользователя.`;
 
@@ -94,7 +93,7 @@ export const playerRpcs = [
     const teams = await teamsOfPlayer(nk.db, input.id);
     const result = await deletePlayer(nk.db, input.id, userId);
     if (result) refused(result);
-    for (const teamId of teams) await syncTeamChatMember(nk, logger, teamId, userId);
+    for (const teamId of teams) await teamLife.memberLeft(nk, logger, { teamId, userId });
     return {};
   }, { limit: 'write' }),
 

@@ -164,3 +164,9 @@ export async function listPlayers(db: Queryable, f: PlayerFilter): Promise<{ pla
   );
   return paged('players', rows, f.limit, toPlayer, cursorOf);
 }
+
+/** The teams where the player is confirmed: its user may leave them when it goes. */
+export async function teamsOfPlayer(q: Queryable, playerId: string): Promise<string[]> {
+  const rows = await q.query<{ team_id: string }>('SELECT DISTINCT team_id FROM team_player WHERE player_id = $1 AND is_confirmed', [playerId]);
+  return rows.map((r) => r.team_id);
+}

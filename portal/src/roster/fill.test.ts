@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
-import { NotificationCode as N } from '../notifications/notify.ts';
+import { NotificationCode as N } from '../notifications/index.ts';
 import { Code, failsWithCode, startPortal, type Any, type Portal } from '../testing.ts';
 
 let P: Portal;

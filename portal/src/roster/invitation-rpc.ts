@@ -5,18 +5,19 @@ import { z } from 'zod';
 import {
   alreadyExists, failedPrecondition, invalid, isUniqueViolation, notFound, permissionDenied, resourceExhausted, type Queryable,
 } from '@tribuna/server';
-import { syncTeamChatMember } from '../chats/team-chat.ts';
 import { cursor, limit, rpc, uuid } from '../lib/rpc.ts';
-import { notifications, notify } from '../notifications/notify.ts';
-import { requireManager } from '../teams/access.ts';
-import { lockTeam, readLocked } from '../teams/store.ts';
+import { notifications, notify } from '../notifications/index.ts';
+import { lockTeam, readLocked, requireManager, teamLife } from '../teams/index.ts';
 import {
   countTeamInvitations, countUse, deleteInvitation, getInvitation, insertInvitation, invitationByToken, linkClosed, listMyInvitations,
   listTeamInvitations, newToken, TOKEN, type TeamInvitation,
 } from './invitation-store.ts';
 import { fieldRoleField, numberField, placePlayer, requireOwnPlayer, translate } from './place.ts';
 
-/** Pending invitations (to users and links) one team may have at once. */
+/**
+ * Pending invitations (to users and links) one team may have at once.
+ * @internal
+ */
 export const MAX_INVITATIONS = 100;
 const GONE = 'Приглашение не найдено или отозвано.';
 const token = z.string({ error: 'ожидалась строка.' }).regex(TOKEN, 'неверный формат ссылки.');
@@ -144,7 +145,7 @@ export const invitationRpcs = [
           else await countUse(q, inv.id);
           return tp;
         });
-        await syncTeamChatMember(nk, logger, tp.team_id, tp.user_id);
+        await teamLife.memberJoined(nk, logger, { teamId: tp.team_id, userId: tp.user_id });
         return tp;
       } catch (err) {
         translate(err, input.number);

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type { Queryable } from '@tribuna/server';
 import { decodeCursor, encodeCursor, isUuid, paged } from '../lib/cursor.ts';
 import { params } from '../lib/sql.ts';
-import { teamSummary, type TeamSummary } from '../teams/store.ts';
+import { type TeamSummary, teamSummary } from '../teams/index.ts';
 
 export interface TeamInvitation {
   id: string;
@@ -111,7 +111,10 @@ export async function countUse(q: Queryable, id: string): Promise<void> {
   await q.execute('UPDATE team_invitation SET use_count = use_count + 1 WHERE id = $1', [id]);
 }
 
-/** The statement of a team's invitations, newest first (at most `limit`: the per-team cap); exported so tests can EXPLAIN it. */
+/**
+ * The statement of a team's invitations, newest first (at most `limit`: the per-team cap); exported so tests can EXPLAIN it.
+ * @internal
+ */
 export function teamInvitationsQuery(teamId: string, limit: number): { sql: string; params: unknown[] } {
   return {
     sql: `SELECT ${COLUMNS} FROM ${FROM} WHERE i.team_id = $1 ORDER BY i.create_time DESC, i.id DESC LIMIT $2`,
@@ -134,7 +137,10 @@ export interface MyInvitationsFilter {
   cursor?: string;
 }
 
-/** The statement of a page of a user's invitations, newest first; exported so tests can EXPLAIN it. */
+/**
+ * The statement of a page of a user's invitations, newest first; exported so tests can EXPLAIN it.
+ * @internal
+ */
 export function myInvitationsQuery(f: MyInvitationsFilter): { sql: string; params: unknown[] } {
   const { values, p } = params();
   const where = [`i.invitee_id = ${p(f.userId)}`];

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { Code, failsWithCode, planOf, startPortal, type Any, type Portal } from '../testing.ts';
-import { NotificationCode } from '../notifications/notify.ts';
+import { NotificationCode } from '../notifications/index.ts';
 import { MAX_INVITATIONS } from './invitation-rpc.ts';
 import { myInvitationsQuery, teamInvitationsQuery } from './invitation-store.ts';
 

@@ -2,11 +2,9 @@
 // put their own players on the team at once. Each step tells the people it concerns (notifications).
 import { z } from 'zod';
 import { notFound, permissionDenied, type Nk, type Queryable } from '@tribuna/server';
-import { syncTeamChatMember } from '../chats/team-chat.ts';
 import { cursor, limit, rpc, uuid, uuids } from '../lib/rpc.ts';
-import { notifications, notify } from '../notifications/notify.ts';
-import { requireManager, requireTeam, TEAM_NOT_FOUND, teamAccess } from '../teams/access.ts';
-import { lockTeam, readLocked, teamManagers, teamName } from '../teams/store.ts';
+import { notifications, notify } from '../notifications/index.ts';
+import { lockTeam, readLocked, requireManager, requireTeam, TEAM_NOT_FOUND, teamAccess, teamLife, teamManagers, teamName } from '../teams/index.ts';
 import { fieldRoleField, numberField, placePlayer, requireOwnPlayer, taken, teamRoleField, translate } from './place.ts';
 import { approveTeamPlayer, getTeamPlayer, isNumberTaken, listTeamPlayers, lowestFreeNumber, removeTeamPlayer } from './store.ts';
 
@@ -57,7 +55,7 @@ export const rosterRpcs = [
           if (!tp.is_confirmed) await notify(tnk, await teamManagers(q, team.id), notifications.teamJoinRequest(team, who), userId);
           return tp;
         });
-        if (tp.is_confirmed) await syncTeamChatMember(nk, logger, tp.team_id, tp.user_id);
+        if (tp.is_confirmed) await teamLife.memberJoined(nk, logger, { teamId: tp.team_id, userId: tp.user_id });
         return tp;
       } catch (err) {
         translate(err, input.number);
@@ -91,7 +89,7 @@ export const rosterRpcs = [
             confirmed: true,
           });
         });
-        await syncTeamChatMember(nk, logger, tp.team_id, tp.user_id);
+        await teamLife.memberJoined(nk, logger, { teamId: tp.team_id, userId: tp.user_id });
         return tp;
       } catch (err) {
         translate(err, input.number);
@@ -127,7 +125,7 @@ export const rosterRpcs = [
           }
           return tp;
         });
-        await syncTeamChatMember(nk, logger, tp.team_id, tp.user_id);
+        await teamLife.memberJoined(nk, logger, { teamId: tp.team_id, userId: tp.user_id });
         return tp;
       } catch (err) {
         translate(err, approval.number);
@@ -154,7 +152,7 @@ export const rosterRpcs = [
       }
       return tp;
     });
-    if (tp.is_confirmed) await syncTeamChatMember(nk, logger, tp.team_id, tp.user_id);
+    if (tp.is_confirmed) await teamLife.memberLeft(nk, logger, { teamId: tp.team_id, userId: tp.user_id });
     return {};
   }, { limit: 'write' }),
 

@@ -167,7 +167,10 @@ type CursorKey = [number: number, id: string];
 const validCursor = (v: unknown[]) =>
   v.length === 2 && Number.isInteger(v[0]) && (v[0] as number) >= MIN_NUMBER && (v[0] as number) <= MAX_NUMBER && isUuid(v[1]);
 
-/** The statement of a page of team players by number; exported so tests can EXPLAIN it. */
+/**
+ * The statement of a page of team players by number; exported so tests can EXPLAIN it.
+ * @internal
+ */
 export function listTeamPlayersQuery(f: TeamPlayerFilter): { sql: string; params: unknown[] } {
   const where: string[] = [];
   const { values, p } = params();

@@ -2,9 +2,10 @@
 // of it, read back with the provider's API (a notification only says when to look). Coins are credited
 // in one transaction with the move from pending to succeeded, which only one confirmation can make.
 import { AppError, Code, failedPrecondition, notFound, type Initializer, type Logger, type Nk, type WindowLimit } from '@tribuna/server';
-import { COIN } from '../wallet/rpc.ts';
+import { COIN } from '../wallet/index.ts';
 import { amountOf, kopecksOf, type CoinPack } from './packs.ts';
-import { createProvider, type PaymentProvider, type ProviderPayment } from './providers/provider.ts';
+import { createProvider } from './providers/create.ts';
+import type { PaymentProvider, ProviderPayment } from './providers/provider.ts';
 import { getPayment, insertPayment, paymentByProviderId, setProviderPayment, settlePayment, type PaymentMethod, type PaymentRow } from './store.ts';
 
 const UNAVAILABLE = 'Платёжный сервис сейчас недоступен. Попробуйте позже.';

@@ -5,8 +5,8 @@ import { invalid, notFound, permissionDenied, unauthenticated, type Queryable } 
 import { cursor, directionField, instantField, limit, lineField, requiredLineField, rpc, textField, uuid } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { textKey } from '../lib/sql.ts';
-import { embedField, embedUrl } from '../videos/embed.ts';
-import { getMatch } from '../matches/store.ts';
+import { embedField, embedUrl } from '../lib/embed.ts';
+import { getMatch } from '../matches/index.ts';
 import { createStream, deleteStream, getStream, listStreams, updateStream, type Stream } from './store.ts';
 
 const STREAM_NOT_FOUND = 'Трансляция не найдена.';

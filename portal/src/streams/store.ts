@@ -99,6 +99,7 @@ export async function deleteStream(q: Queryable, id: string): Promise<boolean> {
   return (await q.execute('DELETE FROM stream WHERE id = $1', [id])) > 0;
 }
 
+/** @internal */
 export type SortBy = 'create_time' | 'start_time' | 'update_time';
 
 /** sort_by start_time orders by start_key: the start time, or the creation time when there is none. */

@@ -1,14 +1,12 @@
 // Teams: created by registered users, visible to everyone, changed by their managers, deleted by their owner.
 import { z } from 'zod';
 import { notFound, permissionDenied } from '@tribuna/server';
-import { teamChat } from '../chats/store.ts';
-import { createTeamChat, deleteTeamChat } from '../chats/team-chat.ts';
 import { checkFile } from '../lib/files.ts';
 import { afterNumber, checkCreationLimit } from '../lib/limits.ts';
 import { cursor, limit, lineField, requiredLineField, rpc, textField, uuid, uuids } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
-import { createFormation, DEFAULT_FORMATION } from '../locker/store.ts';
 import { accessOf, requireManager, TEAM_NOT_FOUND, teamAccess } from './access.ts';
+import { teamLife } from './life.ts';
 import { countTeamsBy, deleteTeam, getTeam, getTeamWithMembership, insertTeam, listTeams, updateTeam, type TeamViewer } from './store.ts';
 
 const name = requiredLineField(TEXT_LIMITS.teamName, 'укажите название команды.');
@@ -18,8 +16,9 @@ const teamType = z.union([z.literal(0), z.literal(1)], { error: 'тип кома
 const tooManyTeams = (n: number) => `Достигнут предел: не больше ${n} ${afterNumber(n, 'команды', 'команд')} на пользователя.`;
 
 export const teamRpcs = [
-  // Registered users, up to LIMIT_TEAMS_PER_USER teams each; the caller becomes the owner. The team
-  // starts with the default formation, and its chat is made (a failure there is only logged).
+  // Registered users, up to LIMIT_TEAMS_PER_USER teams each; the caller becomes the owner. The steps
+  // registered for a new team run with it (the default formation; its chat, made after the commit, a
+  // failure there only logged).
   rpc(
     'create_team',
     'registered',
@@ -32,8 +31,7 @@ export const teamRpcs = [
     async ({ input, userId, nk, logger }) => {
       await checkFile(nk, 'avatar_id', input.avatar_id);
       const id = nk.uuid();
-      const formationId = nk.uuid();
-      const team = await nk.db.tx(async (q) => {
+      const { team, after } = await nk.db.tx(async (q) => {
         await checkCreationLimit(q, 'teams', userId, nk.limits.teamsPerUser, countTeamsBy, tooManyTeams);
         await insertTeam(q, id, userId, {
           name: input.name,
@@ -41,10 +39,10 @@ export const teamRpcs = [
           avatar_id: input.avatar_id ?? null,
           team_type: input.team_type,
         });
-        await createFormation(q, formationId, id, DEFAULT_FORMATION, true);
-        return (await getTeam(q, id))!;
+        const after = await teamLife.teamCreated(q, nk, { id, ownerId: userId, name: input.name });
+        return { team: (await getTeam(q, id))!, after };
       });
-      await createTeamChat(nk, logger, id, userId, team.name);
+      await after(logger);
       return team;
     },
     { limit: 'create' },
@@ -95,16 +93,17 @@ export const teamRpcs = [
     { limit: 'write' },
   ),
 
-  // The owner only; admins may not delete the team. Its chat goes too.
+  // The owner only; admins may not delete the team. The steps registered for a deleted team run with it
+  // (its chat goes too).
   rpc('delete_team', 'registered', z.object({ id: uuid }), async ({ input, userId, nk, logger }) => {
-    const groupId = await nk.db.tx(async (q) => {
+    const after = await nk.db.tx(async (q) => {
       const a = await teamAccess(q, input.id, userId);
       if (!a.isOwner) throw permissionDenied('Удалить команду может только её владелец.');
-      const chat = await teamChat(q, input.id);
+      const after = await teamLife.teamDeleting(q, nk, { id: input.id });
       await deleteTeam(q, input.id);
-      return chat?.chat_group_id;
+      return after;
     });
-    await deleteTeamChat(nk, logger, groupId);
+    await after(logger);
     return {};
   }, { limit: 'write' }),
 

@@ -234,7 +234,10 @@ type CursorKey = [timeUs: string, id: string];
 /** create_time in microseconds (a string of digits) and an id. */
 const validCursor = (v: unknown[]) => v.length === 2 && typeof v[0] === 'string' && /^-?\d{1,18}$/.test(v[0]) && isUuid(v[1]);
 
-/** The statement of a page of teams, newest first; exported so tests can EXPLAIN it. */
+/**
+ * The statement of a page of teams, newest first; exported so tests can EXPLAIN it.
+ * @internal
+ */
 export function listTeamsQuery(f: TeamFilter): { sql: string; params: unknown[] } {
   const where: string[] = [];
   const { values, p } = params();

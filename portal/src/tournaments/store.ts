@@ -165,6 +165,7 @@ export async function rateTournament(q: Queryable, tournamentId: string, userId:
   ]);
 }
 
+/** @internal */
 export type TournamentSort = 'newest' | 'start_time';
 
 /** newest: by creation, latest first; start_time: soonest first. */

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Notification, Session } from '@heroiclabs/nakama-js';
 import { nextEvent, startTestServer, tempDir, type TestServer } from '@tribuna/server/testing';
-import { NotificationCode as Code } from '../notifications/notify.ts';
+import { NotificationCode as Code } from '../notifications/index.ts';
 import { call as callOn, fails, registered, teamCast, type Any } from '../testing.ts';
 
 let ts: TestServer;

@@ -3,8 +3,8 @@
 // the organiser. Nobody hears of what they did themselves. Sent through the transaction's tnk: stored with
 // the change, pushed after the commit.
 import type { NkTx } from '@tribuna/server';
-import { notifications, notify, type TournamentWithdrawal } from '../notifications/notify.ts';
-import { teamManagers } from '../teams/store.ts';
+import { notifications, notify, type TournamentWithdrawal } from '../notifications/index.ts';
+import { teamManagers } from '../teams/index.ts';
 import type { TeamTournament } from './team-store.ts';
 
 const byOrganizer = (link: TeamTournament, actorId: string) => link.tournament.creator_id === actorId;

@@ -7,9 +7,8 @@
 import { z } from 'zod';
 import { alreadyExists, failedPrecondition, isUniqueViolation, notFound, permissionDenied, type NkTx, type Queryable } from '@tribuna/server';
 import { cursor, directionField, instantField, limit, rpc, uuid } from '../lib/rpc.ts';
-import { dropUnplayedFixtures } from '../matches/store.ts';
-import { isManager, TEAM_NOT_FOUND } from '../teams/access.ts';
-import { lockTeam } from '../teams/store.ts';
+import { isManager, lockTeam, TEAM_NOT_FOUND } from '../teams/index.ts';
+import { dropUnplayedFixtures } from '../matches/index.ts';
 import { lockVisible, TOURNAMENT_DELETED } from './access.ts';
 import { lockTournament } from './store.ts';
 import { confirmationChanged, linkMade, linkRemoved } from './team-notify.ts';

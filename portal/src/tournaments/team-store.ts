@@ -4,7 +4,7 @@ import type { Queryable } from '@tribuna/server';
 import { paged } from '../lib/cursor.ts';
 import { keyset, type Direction, type KeySort } from '../lib/keyset.ts';
 import { params, times } from '../lib/sql.ts';
-import { teamSummary, type TeamSummary } from '../teams/store.ts';
+import { type TeamSummary, teamSummary } from '../teams/index.ts';
 import type { TournamentAccess } from './store.ts';
 
 /** Who made the link, and so who confirms it: 'organizer' (the team's managers confirm) or 'team' (the tournament's creator does). */

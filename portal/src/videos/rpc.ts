@@ -5,9 +5,8 @@ import { z } from 'zod';
 import { invalid } from '@tribuna/server';
 import { cursor, descriptionField, directionField, int32Field, limit, lineField, rpc, titleField, uuid } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
-import { requireManager, teamAccess } from '../teams/access.ts';
-import { deleteAndRestore, itemAccess, listing, sectionAccess } from '../teams/media.ts';
-import { embedField, embedUrl } from './embed.ts';
+import { deleteAndRestore, itemAccess, listing, requireManager, sectionAccess, teamAccess } from '../teams/index.ts';
+import { embedField, embedUrl } from '../lib/embed.ts';
 import { LANGUAGES, searchVideos } from './search.ts';
 import {
   createSection,

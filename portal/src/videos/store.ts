@@ -121,6 +121,7 @@ type Table = 'team_video_section' | 'team_video';
 export const setSectionDeleted = (db: Queryable, id: string, deleted: boolean) => setDeleted(db, 'team_video_section', id, deleted);
 export const setVideoDeleted = (db: Queryable, id: string, deleted: boolean) => setDeleted(db, 'team_video', id, deleted);
 
+/** @internal */
 export type SortBy = 'sort_order' | 'create_time' | 'title';
 
 // Unqualified columns: sections ("s") and videos ("v") share them.

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import type { NkFile } from '../runtime/nk.ts';
+import type { NkFile } from '../runtime/nk-files.ts';
 import { json, startTestServer, tempDir, type TestServer } from '../testing/index.ts';
 
 let ts: TestServer;

@@ -6,7 +6,7 @@ import type { Admission, ApiRequest, RawResponse, Route } from '../http/routes.t
 import { invokeRpc } from '../runtime/invoke.ts';
 import type { Registry } from '../runtime/registry.ts';
 import type { RpcContext } from '../runtime/types.ts';
-import type { TokenClaims } from '../core/tokens.ts';
+import type { TokenClaims } from '../tokens.ts';
 
 function json(status: number, body: unknown): RawResponse {
   return { raw: true, status, body: JSON.stringify(body) };

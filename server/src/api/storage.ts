@@ -1,7 +1,7 @@
 // Storage objects: read, write and delete in batches, and list a collection (/v2/storage).
 import type { Core } from '../core/index.ts';
 import { SYSTEM_USER_ID } from '../core/storage.ts';
-import { isUuid } from '../core/tokens.ts';
+import { isUuid } from '../tokens.ts';
 import { put, storageAckMsg, storageObjectMsg, type Msg } from '../encode.ts';
 import { invalid } from '../errors.ts';
 import type { ApiRequest, Route } from '../http/routes.ts';

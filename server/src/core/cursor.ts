@@ -1,6 +1,6 @@
 // Opaque list cursors: base64url JSON that clients only echo back.
 import { invalid } from '../errors.ts';
-import { isUuid } from './tokens.ts';
+import { isUuid } from '../tokens.ts';
 
 export const BAD_CURSOR = 'Cursor is invalid or expired.';
 

@@ -9,30 +9,44 @@ import type { Limits } from '../config.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { AppError, Code, invalid, resourceExhausted } from '../errors.ts';
 import type { Logger } from '../log.ts';
-import { isUuid } from './tokens.ts';
+import { isUuid } from '../tokens.ts';
 
+/** @internal */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
-/** Longest side of a stored image; larger ones are scaled down. */
+/**
+ * Longest side of a stored image; larger ones are scaled down.
+ * @internal
+ */
 export const MAX_IMAGE_SIDE = 4096;
 const WEBP_QUALITY = 80;
 
 // Every upload is a new image: libvips' operation cache would only hold on to memory.
 sharp.cache(false);
 
+/** @internal */
 export const TOO_LARGE = 'Файл слишком большой (макс. 5MB)';
+/** @internal */
 export const ONLY_IMAGES = 'Можно загружать только изображения (JPEG, PNG, WebP, GIF, AVIF).';
+/** @internal */
 export const CORRUPT = 'Изображение повреждено или не читается.';
 const EMPTY = 'Файл пуст.';
 const HEIC_UNSUPPORTED = 'Формат HEIC не поддерживается: сохраните фото как JPEG.';
+/** @internal */
 export const BUSY = 'Сервер занят обработкой изображений, попробуйте через минуту.';
 
-/** The refusal of an image over IMAGE_MAX_PIXELS, in megapixels ("40 Мп", "0,5 Мп"). */
+/**
+ * The refusal of an image over IMAGE_MAX_PIXELS, in megapixels ("40 Мп", "0,5 Мп").
+ * @internal
+ */
 export function tooManyPixels(maxPixels: number): string {
   const mp = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 }).format(maxPixels / 1_000_000);
   return `Изображение слишком большое: не больше ${mp} Мп.`;
 }
 
-/** The refusal of an upload past LIMIT_UPLOAD_QUOTA_BYTES. */
+/**
+ * The refusal of an upload past LIMIT_UPLOAD_QUOTA_BYTES.
+ * @internal
+ */
 export function quotaExceeded(quotaBytes: number): string {
   return `Достигнут предел: не больше ${formatBytes(quotaBytes)} загруженных файлов на пользователя.`;
 }

@@ -8,7 +8,7 @@ import { invalid, notFound } from '../errors.ts';
 import type { UserDeleteStep } from './accounts.ts';
 import { BAD_CURSOR, decodeCursor, edgeConditions, edgeCursor, encodeCursor, isTuple } from './cursor.ts';
 import { NotificationCode, type NotificationInput, type Notifications } from './notifications.ts';
-import { isUuid } from './tokens.ts';
+import { isUuid } from '../tokens.ts';
 import { userColumns, type Users } from './users.ts';
 import { checkLimit, checkState } from './validate.ts';
 

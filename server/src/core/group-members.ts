@@ -8,7 +8,7 @@ import { MessageCode, type Channels } from './channels.ts';
 import { edgeConditions, edgeCursor, encodeCursor } from './cursor.ts';
 import { deleteGroup, DENIED, findGroup, GROUP_COLUMNS, GroupState, lockGroup, memberState, POSITION, type Actor } from './groups.ts';
 import { NotificationCode, type NotificationInput, type Notifications } from './notifications.ts';
-import { isUuid } from './tokens.ts';
+import { isUuid } from '../tokens.ts';
 import { userColumns } from './users.ts';
 import { checkLimit, checkState } from './validate.ts';
 

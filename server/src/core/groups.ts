@@ -6,7 +6,7 @@ import type { GroupRow } from '../encode.ts';
 import { alreadyExists, invalid, isUniqueViolation, notFound } from '../errors.ts';
 import type { Channels } from './channels.ts';
 import { BAD_CURSOR, decodeCursor, encodeCursor, isTuple } from './cursor.ts';
-import { isUuid } from './tokens.ts';
+import { isUuid } from '../tokens.ts';
 import { checkLimit } from './validate.ts';
 
 export const GroupState = { SuperAdmin: 0, Admin: 1, Member: 2, JoinRequest: 3, Banned: 4 } as const;

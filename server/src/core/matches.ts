@@ -8,7 +8,7 @@ import { AppError, Code, invalid, notFound } from '../errors.ts';
 import type { Bus, Presences } from '../realtime/bus.ts';
 import { stream, StreamMode, type Stream, type TrackedPresence } from '../realtime/tracker.ts';
 import { evaluate, parseQuery, type QueryDoc } from './match-query.ts';
-import { isUuid, signPayload, verifiedPayload } from './tokens.ts';
+import { isUuid, signPayload, verifiedPayload } from '../tokens.ts';
 import { checkLimit } from './validate.ts';
 
 export interface MatchSession {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { createLogger } from '../log.ts';
-import { countingSerializers, FakeSession } from '../realtime/bus-contract.ts';
+import { countingSerializers, FakeSession } from '../testing/fake-sessions.ts';
 import { RedisBus } from '../realtime/redis-bus.ts';
 import { Matches } from './matches.ts';
 import { Matchmaker } from './matchmaker.ts';

@@ -8,7 +8,7 @@ import type { Bus } from '../realtime/bus.ts';
 import { monotonicNow } from './clock.ts';
 import { BAD_CURSOR, decodeCursor, encodeCursor, isCursorTime, isTuple } from './cursor.ts';
 import { SYSTEM_USER_ID } from './storage.ts';
-import { isUuid } from './tokens.ts';
+import { isUuid } from '../tokens.ts';
 import { checkLimit, containsUnstorable, jsonValueHasUnstorable, unstorable } from './validate.ts';
 
 /** System codes (negative; modules use codes above 0). */

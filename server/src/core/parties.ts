@@ -10,7 +10,7 @@ import type { Bus } from '../realtime/bus.ts';
 import { stream, StreamMode, type Stream } from '../realtime/tracker.ts';
 import { checkData, isConnected, wirePresence, type MatchSession, type WirePresence } from './matches.ts';
 import type { Matchmaker, TicketInput } from './matchmaker.ts';
-import { isUuid } from './tokens.ts';
+import { isUuid } from '../tokens.ts';
 
 const PARTY_SERVICE = 'party';
 

@@ -6,9 +6,9 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { invalid, notFound, permissionDenied, unauthenticated } from '../errors.ts';
 import type { Bus, Revocation } from '../realtime/bus.ts';
-import { sign, verifySignature, type TokenClaims } from './tokens.ts';
+import { sign, verifySignature, type TokenClaims } from '../tokens.ts';
 
-export type { TokenClaims } from './tokens.ts';
+export type { TokenClaims } from '../tokens.ts';
 
 export interface IssuedSession {
   token: string;

@@ -4,7 +4,7 @@ import { invalid } from '../errors.ts';
 import { presenceMsg } from '../encode.ts';
 import type { Bus, Presences } from '../realtime/bus.ts';
 import { stream, StreamMode, type Stream, type TrackedPresence } from '../realtime/tracker.ts';
-import { isUuid } from './tokens.ts';
+import { isUuid } from '../tokens.ts';
 import type { Users } from './users.ts';
 
 const MAX_STATUS_LENGTH = 2048;

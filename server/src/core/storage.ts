@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../db/index.ts';
 import type { StorageAckRecord, StorageRecord } from '../encode.ts';
 import { AppError, invalid } from '../errors.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { isUuid } from './tokens.ts';
+import { isUuid } from '../tokens.ts';
 import { checkLimit, jsonHasUnstorable, storable, unstorable } from './validate.ts';
 
 export const SYSTEM_USER_ID = '00000000-0000-0000-0000-000000000000';
@@ -164,6 +164,7 @@ function isCursor(v: unknown): v is After {
 /**
  * The list query. Every variant is served in order by an index: the primary key (collection, key,
  * user_id), (collection, read, key, user_id) for public objects, (collection, user_id, key) per owner.
+ * @internal
  */
 export function storageListQuery(caller: string | null, owner: string | null, collection: string, limit: number, after?: After) {
   const params: unknown[] = [collection, limit];

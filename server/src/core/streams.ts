@@ -5,7 +5,7 @@ import { presenceMsg, put, streamMsg, type Msg } from '../encode.ts';
 import { invalid, notFound } from '../errors.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { StreamMode, type Stream, type TrackedPresence } from '../realtime/tracker.ts';
-import { isUuid } from './tokens.ts';
+import { isUuid } from '../tokens.ts';
 import { containsUnstorable } from './validate.ts';
 
 /** What streams use of the bus. */

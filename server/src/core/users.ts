@@ -2,7 +2,7 @@
 import type { Db } from '../db/index.ts';
 import type { UserRow } from '../encode.ts';
 import { invalid } from '../errors.ts';
-import { isUuid } from './tokens.ts';
+import { isUuid } from '../tokens.ts';
 
 const USER_COLUMN_NAMES = [
   'id', 'username', 'display_name', 'avatar_url', 'lang_tag', 'location', 'timezone', 'metadata', 'facebook_id', 'google_id',

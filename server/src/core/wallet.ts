@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../db/index.ts';
 import { failedPrecondition, invalid, notFound } from '../errors.ts';
 import { monotonicNow } from './clock.ts';
 import { BAD_CURSOR, decodeCursor, encodeCursor, isCursorTime, isTuple } from './cursor.ts';
-import { isUuid } from './tokens.ts';
+import { isUuid } from '../tokens.ts';
 import { checkLimit, containsUnstorable, jsonValueHasUnstorable, unstorable } from './validate.ts';
 
 type Balances = Record<string, number>;

@@ -41,7 +41,10 @@ export async function migrate(db: Db, sets: MigrationSet[]): Promise<string[]> {
   return applied;
 }
 
-/** Splits a migration script on top-level semicolons (quotes, comments and $$ bodies respected). */
+/**
+ * Splits a migration script on top-level semicolons (quotes, comments and $$ bodies respected).
+ * @internal
+ */
 export function splitStatements(sql: string): string[] {
   const out: string[] = [];
   let cur = '';

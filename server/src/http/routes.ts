@@ -1,6 +1,6 @@
 // Route table: exact paths in a map, parameterised ones in a tree of path segments.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { TokenClaims } from '../core/tokens.ts';
+import type { TokenClaims } from '../tokens.ts';
 import type { Msg } from '../encode.ts';
 import type { Fields, Query } from '../input.ts';
 

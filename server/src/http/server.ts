@@ -7,7 +7,7 @@ import { clientIpResolver, type ClientIp } from '../client-ip.ts';
 import type { Config } from '../config.ts';
 import type { Health } from '../health.ts';
 import type { Sessions } from '../core/sessions.ts';
-import type { TokenClaims } from '../core/tokens.ts';
+import type { TokenClaims } from '../tokens.ts';
 import { AppError, Code, httpStatus } from '../errors.ts';
 import { Fields, Query } from '../input.ts';
 import type { Logger } from '../log.ts';

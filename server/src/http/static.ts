@@ -36,8 +36,9 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '
 // The web app's policy, sent with its HTML. The app has no inline script or <style> (React sets styles
 // through the CSSOM, which CSP leaves alone); images may be uploads, previews (blob:), data: URIs or
 // external avatars (https:); frames are only the players of the embed URLs team videos are stored as
-// (portal/src/videos/embed.ts), and vkvideo.ru, VK Video's own host, should vk.com's player redirect
+// (portal/src/lib/embed.ts), and vkvideo.ru, VK Video's own host, should vk.com's player redirect
 // there. 'self' in connect-src also covers the socket (ws:/wss: on the same host and port, CSP Level 3).
+/** @internal */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",

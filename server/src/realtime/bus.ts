@@ -11,7 +11,7 @@
 // - nothing a caller does waits on another node, except the limits and service calls, which are async;
 // - state that lives on one node (a party, an authoritative match, named in its id by the node's name)
 //   is reached from the others by service calls: plain JSON requests and answers.
-import type { TokenClaims } from '../core/tokens.ts';
+import type { TokenClaims } from '../tokens.ts';
 import type { Msg } from '../encode.ts';
 import type { PresenceListener, PresenceMeta, Stream, TrackedPresence } from './tracker.ts';
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { busContract, countingSerializers, FakeSession } from './bus-contract.ts';
+import { busContract } from '../testing/bus-contract.ts';
+import { countingSerializers, FakeSession } from '../testing/fake-sessions.ts';
 import { LocalBus } from './local-bus.ts';
 import { MemoryLimitStore } from './memory-limits.ts';
 import { stream, StreamMode } from './tracker.ts';

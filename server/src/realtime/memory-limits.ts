@@ -1,7 +1,7 @@
-// Limit counters in this process (one node): fixed windows and backoffs of core/rate-limit.ts, and rate
+// Limit counters in this process (one node): fixed windows and backoffs of memory-counters.ts, and rate
 // limits of rate-limiter-flexible's memory store. A restart forgets them.
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { Backoff, RateLimiter } from '../core/rate-limit.ts';
+import { Backoff, RateLimiter } from './memory-counters.ts';
 import type { BackoffLimit, LimitStore, RateLimit, WindowLimit } from './bus.ts';
 import { NamedLimits, rateLimit, rateRule } from './limits.ts';
 

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
-import { busContract, countingSerializers, FakeSession } from './bus-contract.ts';
+import { busContract } from '../testing/bus-contract.ts';
+import { countingSerializers, FakeSession } from '../testing/fake-sessions.ts';
 import type { Serializers } from './bus.ts';
 import { RedisBus, type RedisBusOptions } from './redis-bus.ts';
 import { stream, StreamMode, type Stream, type TrackedPresence } from './tracker.ts';
@@ -81,10 +82,10 @@ describe('RedisBus', { skip }, () => {
     dead.presences.track(x.id, s, 'victim', { username: 'victim' });
     await eventually(() => a.presences.count(s) === 1 && b.presences.count(s) === 1 && a.isOnline('victim'), 'the presence everywhere');
     // The node stops beating and listening without leaving, as a killed process would.
-    const inside = dead as unknown as { heartbeat: NodeJS.Timeout; cmd: Redis; sub: Redis };
+    const inside = dead as unknown as { heartbeat: NodeJS.Timeout; link: { cmd: Redis; sub: Redis } };
     clearInterval(inside.heartbeat);
-    inside.cmd.disconnect();
-    inside.sub.disconnect();
+    inside.link.cmd.disconnect();
+    inside.link.sub.disconnect();
     try {
       await eventually(() => a.presences.count(s) === 0 && b.presences.count(s) === 0, 'the presence removed everywhere');
       assert.equal(a.isOnline('victim'), false);
@@ -104,7 +105,7 @@ describe('RedisBus', { skip }, () => {
     try {
       const s = stream(StreamMode.Channel, '', '', 'reconnect');
       const x = new FakeSession('u1');
-      const sub = (a as unknown as { sub: Redis }).sub;
+      const sub = (a as unknown as { link: { sub: Redis } }).link.sub;
       const back = new Promise((r) => sub.once('ready', r));
       sub.disconnect(true);
       b.attach(x);
@@ -142,10 +143,10 @@ describe('RedisBus', { skip }, () => {
       await assert.rejects(again(), (e: Error) => /NODE_NAME "node-1" is taken by a running node/.test(e.message));
       assert.equal(first.peers().length, 0);
       // Killed: its heartbeat is left to lapse, and a new process under the name starts once it has.
-      const inside = first as unknown as { heartbeat: NodeJS.Timeout; cmd: Redis; sub: Redis };
+      const inside = first as unknown as { heartbeat: NodeJS.Timeout; link: { cmd: Redis; sub: Redis } };
       clearInterval(inside.heartbeat);
-      inside.cmd.disconnect();
-      inside.sub.disconnect();
+      inside.link.cmd.disconnect();
+      inside.link.sub.disconnect();
       const restarted = await again();
       await restarted.close();
     } finally {

@@ -75,7 +75,10 @@ function planOf(type: protobuf.Type): Map<string, FieldPlan> {
 
 // ---- Timestamps ----
 
-/** google.protobuf.Timestamp as protojson writes it: "2024-05-01T12:34:56Z", with 3, 6 or 9 fraction digits when needed. */
+/**
+ * google.protobuf.Timestamp as protojson writes it: "2024-05-01T12:34:56Z", with 3, 6 or 9 fraction digits when needed.
+ * @internal
+ */
 export function timestampToJson(seconds: number, nanos: number): string {
   const base = new Date(seconds * 1000).toISOString().slice(0, 19);
   if (!nanos) return `${base}Z`;
@@ -85,7 +88,10 @@ export function timestampToJson(seconds: number, nanos: number): string {
   return `${base}.${frac}Z`;
 }
 
-/** An RFC 3339 string (any offset, up to 9 fraction digits) as Timestamp seconds and nanos. */
+/**
+ * An RFC 3339 string (any offset, up to 9 fraction digits) as Timestamp seconds and nanos.
+ * @internal
+ */
 export function timestampFromJson(text: string): { seconds: number; nanos: number } {
   const m = /^(.*?T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i.exec(text);
   const ms = m ? Date.parse(`${m[1]}${m[3]}`) : Number.NaN;

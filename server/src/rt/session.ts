@@ -1,6 +1,6 @@
 // One connected socket: its user, its outgoing frames and its incoming queue.
 import type WebSocket from 'ws';
-import type { TokenClaims } from '../core/tokens.ts';
+import type { TokenClaims } from '../tokens.ts';
 import type { Msg } from '../encode.ts';
 import type { ClientSession, WireFormat } from '../realtime/bus.ts';
 import { serializers } from './serializers.ts';

@@ -22,8 +22,10 @@ const MAX_PENDING = 64;
  * Close code and reason of every socket of a node that is stopping (SIGTERM): the node is going away on
  * purpose and the client should connect again at once, through the load balancer, to another node.
  * 1012 is the WebSocket registry's "Service Restart".
+ * @internal
  */
 export const RESTART_CLOSE_CODE = 1012;
+/** @internal */
 export const RESTART_CLOSE_REASON = 'Server restarting, reconnect';
 
 export interface SocketServer {

@@ -2,7 +2,7 @@
 // caller; what they change is what clients then see.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { moduleTestServer } from './module-test-server.ts';
+import { moduleTestServer } from '../testing/module-test-server.ts';
 import type { RuntimeModule } from './types.ts';
 import type { TestSession } from '../testing/index.ts';
 

@@ -4,7 +4,7 @@
 // notifications of such a change name that superadmin. With a callerId, that user's rights apply.
 import type { Core } from '../core/index.ts';
 import { GroupState, type Actor, type GroupInput } from '../core/groups.ts';
-import { isUuid } from '../core/tokens.ts';
+import { isUuid } from '../tokens.ts';
 import { jsonValueHasUnstorable } from '../core/validate.ts';
 import type { GroupRow } from '../encode.ts';
 import { invalid, notFound } from '../errors.ts';

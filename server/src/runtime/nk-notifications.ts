@@ -2,7 +2,7 @@
 // user's, oldest first as upstream's notificationsList or newest first, and counting them up to a cap.
 import type { Core } from '../core/index.ts';
 import type { NotificationCountFilter, NotificationFilter, NotificationInput } from '../core/notifications.ts';
-import { isUuid } from '../core/tokens.ts';
+import { isUuid } from '../tokens.ts';
 import type { NotificationRecord } from '../encode.ts';
 import { invalid } from '../errors.ts';
 

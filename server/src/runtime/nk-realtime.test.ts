@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ChannelMessage, Socket, StreamData, StreamPresenceEvent } from '@heroiclabs/nakama-js';
 import { WebSocketAdapterPb } from '@heroiclabs/nakama-js-protobuf';
-import { moduleTestServer } from './module-test-server.ts';
+import { moduleTestServer } from '../testing/module-test-server.ts';
 import type { RuntimeModule } from './types.ts';
 import { errorOf, nextEvent, sleep, type TestSession } from '../testing/index.ts';
 

@@ -1,13 +1,12 @@
 // The `nk` facade's chat channels and custom streams. Modules act as the system: messages need no
 // membership, and their sender is the system user unless the module names one.
-import {
-  ChannelType, channelId as channelIdOf, channelSummaries, messagesById, newestMessages, parseChannelId, targetStream,
-  type MessageSender, type PostedMessage, type StoredMessage,
-} from '../core/channels.ts';
+import { channelSummaries, messagesById, newestMessages, type StoredMessage } from '../core/channel-history.ts';
+import { ChannelType, channelId as channelIdOf, parseChannelId, targetStream } from '../core/channel-ids.ts';
+import type { MessageSender, PostedMessage } from '../core/channels.ts';
 import type { Core } from '../core/index.ts';
 import { SYSTEM_USER_ID } from '../core/storage.ts';
 import type { StreamInput } from '../core/streams.ts';
-import { isUuid } from '../core/tokens.ts';
+import { isUuid } from '../tokens.ts';
 import { containsUnstorable, jsonValueHasUnstorable, unstorable } from '../core/validate.ts';
 import type { Queryable } from '../db/index.ts';
 import { invalid } from '../errors.ts';

@@ -1,8 +1,48 @@
 // The `nk` facade's storage, with system rights as upstream's runtime calls: no permission checks, any owner.
 import { SYSTEM_USER_ID, type Storage, type StorageId } from '../core/storage.ts';
-import type { StorageRecord } from '../encode.ts';
+import type { StorageAckRecord, StorageRecord } from '../encode.ts';
 import { invalid } from '../errors.ts';
-import type { NkStorageAck, NkStorageDeleteId, NkStorageId, NkStorageList, NkStorageObject, NkStorageWrite } from './nk.ts';
+
+/** A storage object's id; the owner is the system user when userId is omitted or empty. */
+export interface NkStorageId {
+  collection: string;
+  key: string;
+  userId?: string | null;
+}
+
+export interface NkStorageDeleteId extends NkStorageId {
+  /** When set, the stored version must match. */
+  version?: string;
+}
+
+export interface NkStorageWrite extends NkStorageId {
+  value: Record<string, unknown>;
+  /** "" (default) writes unconditionally, "*" only if absent, a version only if it matches. */
+  version?: string;
+  /** 0 none, 1 owner (default), 2 public. */
+  permissionRead?: number;
+  /** 0 none, 1 owner (default). */
+  permissionWrite?: number;
+}
+
+export interface NkStorageObject {
+  collection: string;
+  key: string;
+  userId: string;
+  value: Record<string, unknown>;
+  version: string;
+  permissionRead: number;
+  permissionWrite: number;
+  createTime: Date;
+  updateTime: Date;
+}
+
+export type NkStorageAck = StorageAckRecord;
+
+export interface NkStorageList {
+  objects: NkStorageObject[];
+  cursor?: string;
+}
 
 /** Storage writes, also offered bound to a transaction (nk.tx). */
 export interface NkStorageWrites {

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import type { ChannelMessage, Notification } from '@heroiclabs/nakama-js';
 import { invalid } from '../errors.ts';
 import type { NkTx } from './nk-tx.ts';
-import { moduleTestServer } from './module-test-server.ts';
+import { moduleTestServer } from '../testing/module-test-server.ts';
 import type { RuntimeModule } from './types.ts';
 import { errorOf, sleep, type TestSession } from '../testing/index.ts';
 

@@ -1,7 +1,7 @@
 // The `nk` facade's wallet and ledger, called from a test module's RPCs and observed through the client.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { moduleTestServer } from './module-test-server.ts';
+import { moduleTestServer } from '../testing/module-test-server.ts';
 import type { RuntimeModule } from './types.ts';
 import type { TestSession } from '../testing/index.ts';
 

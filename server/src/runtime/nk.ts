@@ -6,15 +6,15 @@ import type { Limits } from '../config.ts';
 import type { Core } from '../core/index.ts';
 import type { AccountUpdate, ProviderColumn } from '../core/accounts.ts';
 import type { AuthResult, VerifiedEmailResult } from '../core/authenticate.ts';
-import type { FileInfo } from '../core/files.ts';
 import type { Google, GoogleProfile } from '../core/google.ts';
 import type { MailInput } from '../core/mail.ts';
-import { isUuid } from '../core/tokens.ts';
+import { isUuid } from '../tokens.ts';
 import type { RateLimit, WindowLimit } from '../realtime/bus.ts';
 import type { Db } from '../db/index.ts';
-import type { StorageAckRecord } from '../encode.ts';
 import { notConfigured } from '../core/providers.ts';
 import { invalid } from '../errors.ts';
+import { fileNk, type NkFiles } from './nk-files.ts';
+import { friendNk, type NkFriends } from './nk-friends.ts';
 import { groupNk, type NkGroups } from './nk-groups.ts';
 import type { MatchRegistry } from './match-registry.ts';
 import { matchNk, type NkMatches } from './nk-matches.ts';
@@ -37,85 +37,13 @@ export interface NkAccount {
   disableTime: Date | null;
 }
 
-export interface NkFriend {
-  user: NkUser;
-  /** 0 friend, 1 invite sent, 2 invite received, 3 blocked. */
-  state: number;
-  updateTime: Date;
-  metadata: Record<string, unknown>;
-}
-
-export interface NkFriendList {
-  friends: NkFriend[];
-  cursor?: string;
-}
-
-/** A storage object's id; the owner is the system user when userId is omitted or empty. */
-export interface NkStorageId {
-  collection: string;
-  key: string;
-  userId?: string | null;
-}
-
-export interface NkStorageDeleteId extends NkStorageId {
-  /** When set, the stored version must match. */
-  version?: string;
-}
-
-export interface NkStorageWrite extends NkStorageId {
-  value: Record<string, unknown>;
-  /** "" (default) writes unconditionally, "*" only if absent, a version only if it matches. */
-  version?: string;
-  /** 0 none, 1 owner (default), 2 public. */
-  permissionRead?: number;
-  /** 0 none, 1 owner (default). */
-  permissionWrite?: number;
-}
-
-export interface NkStorageObject {
-  collection: string;
-  key: string;
-  userId: string;
-  value: Record<string, unknown>;
-  version: string;
-  permissionRead: number;
-  permissionWrite: number;
-  createTime: Date;
-  updateTime: Date;
-}
-
-export type NkStorageAck = StorageAckRecord;
-
-export interface NkStorageList {
-  objects: NkStorageObject[];
-  cursor?: string;
-}
-
 export interface NkTokens {
   token: string;
   refreshToken: string;
   exp: number;
 }
 
-/** A stored file: uploads are images re-encoded to WebP. */
-export interface NkFile {
-  id: string;
-  mime: string;
-  size: number;
-  width?: number;
-  height?: number;
-}
-
-export interface NkFileContent extends NkFile {
-  bytes: Buffer;
-  /** Hex SHA-256 of the bytes. */
-  sha256: string;
-  /** Null once the uploader's account is deleted, or for files the module stored itself. */
-  ownerId: string | null;
-  createTime: Date;
-}
-
-export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams, NkMatches, NkNotifications {
+export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams, NkMatches, NkNotifications, NkFriends, NkFiles {
   /** The database, for a module's own tables. */
   db: Db;
   /**
@@ -200,37 +128,6 @@ export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams
   /** Redeems an authorization code and returns the verified ID token's profile. */
   googleExchangeCode(code: string, redirectUri: string): Promise<GoogleProfile>;
 
-  /** A user's friend edges, optionally of one state; limit 1-1000 (default 1000). */
-  friendsList(userId: string, limit?: number, state?: number, cursor?: string): Promise<NkFriendList>;
-  /** Invites or accepts as userId; username names them in the notifications sent. */
-  friendsAdd(userId: string, username: string, ids?: string[], usernames?: string[]): Promise<void>;
-  /** Rejects, cancels, unfriends or unblocks as userId. */
-  friendsDelete(userId: string, username: string, ids?: string[], usernames?: string[]): Promise<void>;
-  /** Blocks as userId. */
-  friendsBlock(userId: string, username: string, ids?: string[], usernames?: string[]): Promise<void>;
-  /**
-   * Which of otherIds (at most 1000) are in a block with userId, either way, in one query: each with
-   * `byUser` true when userId made the block, false when only the other user did.
-   */
-  friendsBlocks(userId: string, otherIds: string[]): Promise<Array<{ userId: string; byUser: boolean }>>;
-
-  /**
-   * Stores an image (at most 5 MB; type sniffed from the bytes, declaredFormat only checked to be an image)
-   * as WebP, served at /uploads/{id}. Refusals are InvalidArgument with a Russian message; ResourceExhausted
-   * past the owner's quota (LIMIT_UPLOAD_QUOTA_BYTES), Unavailable when too many images wait for decoding.
-   */
-  fileUpload(ownerId: string | null, bytes: Uint8Array, declaredFormat?: string): Promise<NkFile>;
-  /** A stored file with its bytes; undefined for an unknown or malformed id. */
-  fileGet(id: string): Promise<NkFileContent | undefined>;
-  /** A stored file's metadata without reading its bytes; undefined for an unknown or malformed id. */
-  fileInfo(id: string): Promise<NkFile | undefined>;
-}
-
-function nkFile(f: FileInfo): NkFile {
-  const out: NkFile = { id: f.id, mime: f.mime, size: f.size };
-  if (f.width !== null) out.width = f.width;
-  if (f.height !== null) out.height = f.height;
-  return out;
 }
 
 function googleOf(core: Core): Google {
@@ -241,7 +138,7 @@ function googleOf(core: Core): Google {
 export function createNk(core: Core, matches: MatchRegistry): Nk {
   // Ends the user's sockets on every node (after their tokens were revoked).
   const disconnectUser = (userId: string) => core.bus.revoke({ userId });
-  const { accounts, users, sessions, friends } = core;
+  const { accounts, users, sessions } = core;
   return {
     db: core.db,
     uuid: () => crypto.randomUUID(),
@@ -329,40 +226,8 @@ export function createNk(core: Core, matches: MatchRegistry): Nk {
     ...channelNk(core),
     ...streamNk(core),
     ...matchNk(core, matches),
+    ...friendNk(core),
+    ...fileNk(core),
     tx: (fn) => runTx(core, fn),
-
-    async friendsList(userId, limit = 1000, state, cursor) {
-      const page = await friends.list(userId, limit, state, cursor || undefined);
-      return {
-        friends: page.friends.map((f) => ({
-          user: userFromRow(f.user, f.online),
-          state: f.state,
-          updateTime: f.updateTime,
-          metadata: (f.metadata ?? {}) as Record<string, unknown>,
-        })),
-        cursor: page.cursor,
-      };
-    },
-    friendsAdd: (userId, username, ids = [], names = []) => friends.add(userId, username || undefined, ids, names),
-    friendsDelete: (userId, _username, ids = [], names = []) => friends.delete(userId, ids, names),
-    friendsBlock: (userId, _username, ids = [], names = []) => friends.block(userId, ids, names),
-    async friendsBlocks(userId, otherIds) {
-      if (!isUuid(userId)) throw invalid('Invalid user id.');
-      if (!Array.isArray(otherIds) || otherIds.length > 1000) throw invalid('User ids must be a list of at most 1000.');
-      return [...(await friends.blocks(userId, otherIds))].map(([id, byUser]) => ({ userId: id, byUser }));
-    },
-
-    async fileUpload(ownerId, bytes, declaredFormat = '') {
-      if (ownerId !== null && !isUuid(ownerId)) throw invalid('Invalid user id.');
-      return nkFile(await core.files.upload(ownerId, bytes, declaredFormat));
-    },
-    async fileGet(id) {
-      const f = await core.files.get(id);
-      return f && { ...nkFile(f), bytes: f.bytes, sha256: f.sha256, ownerId: f.ownerId, createTime: f.createTime };
-    },
-    async fileInfo(id) {
-      const f = await core.files.info(id);
-      return f && nkFile(f);
-    },
   };
 }

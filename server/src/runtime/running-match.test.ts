@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { Logger } from '../log.ts';
-import { countingSerializers, FakeSession } from '../realtime/bus-contract.ts';
+import { countingSerializers, FakeSession } from '../testing/fake-sessions.ts';
 import { LocalBus } from '../realtime/local-bus.ts';
 import { stream, StreamMode } from '../realtime/tracker.ts';
 import type { MatchHandler } from './match-types.ts';

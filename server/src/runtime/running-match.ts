@@ -15,6 +15,7 @@ const MAX_LABEL_BYTES = 2048;
 /**
  * Data kept for the next matchLoop, upstream's match.input_queue_size: match data is realtime traffic and
  * not rate-limited, so past this a tick's data is dropped (and logged) rather than held without bound.
+ * @internal
  */
 export const MATCH_INPUT_QUEUE = 128;
 

@@ -88,6 +88,8 @@ function memoryAdapter() {
 }
 
 export async function startOidcProvider(opts: OidcProviderOptions): Promise<TestOidcProvider> {
+  // oidc-provider ships no types: named by a constant, it is typed here (OidcModule) instead.
+  // eslint-disable-next-line no-restricted-syntax -- a devDependency, not a path into the product
   const oidc = (await import(OIDC_PROVIDER)) as OidcModule;
   const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: crypto.randomUUID(), use: 'sig', alg: 'RS256' };

@@ -1,10 +1,7 @@
 // What the shop needs of a payment provider, one file per provider behind it: create a payment, read a
 // payment back from the provider itself (never from a notification's copy), and tell the shop when one
 // of its payments may have changed. SHOP_PROVIDER (module settings) chooses the provider.
-import type { Db, Logger } from '@tribuna/server';
 import type { PaymentMethod, ProviderName } from '../store.ts';
-import { testProvider } from './test.ts';
-import { yookassaProvider } from './yookassa.ts';
 
 /** An amount as providers write it: "450.00" in a currency. */
 export interface Amount {
@@ -52,11 +49,3 @@ export interface PaymentProvider {
 
 /** Called when a payment may have changed at the provider: the shop reads it back with fetch. */
 export type Notify = (providerPaymentId: string) => Promise<void>;
-
-/** The provider the module settings name (validated by the server's configuration). */
-export function createProvider(env: Readonly<Record<string, string>>, db: Db, notify: Notify, logger: Logger): PaymentProvider {
-  if (env.SHOP_PROVIDER === 'yookassa') {
-    return yookassaProvider({ shopId: env.YOOKASSA_SHOP_ID, secretKey: env.YOOKASSA_SECRET_KEY, apiUrl: env.YOOKASSA_API_URL }, logger);
-  }
-  return testProvider(db, notify, logger);
-}

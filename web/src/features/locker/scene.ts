@@ -22,7 +22,10 @@ const LABEL_MAX_PX = 420;
 const LABEL_HEIGHT = 4.5;
 const LABEL_TOP = 4 + 1 + LABEL_HEIGHT;
 
-/** The text, cut with an ellipsis to fit maxPx in the context's font. */
+/**
+ * The text, cut with an ellipsis to fit maxPx in the context's font.
+ * @internal
+ */
 export function fitText(ctx: CanvasRenderingContext2D, text: string, maxPx: number): string {
   if (ctx.measureText(text).width <= maxPx) return text;
   let cut = text;
@@ -30,6 +33,7 @@ export function fitText(ctx: CanvasRenderingContext2D, text: string, maxPx: numb
   return `${cut.trimEnd()}…`;
 }
 
+/** @internal */
 export function nameLabel(text: string): THREE.Sprite {
   const canvas = document.createElement('canvas');
   const ctx = canvas.getContext('2d')!;

@@ -3,6 +3,7 @@
 // starts or the page is left.
 import { useEffect, useRef } from 'react';
 
+/** @internal */
 export const BURST_MS = 700;
 
 export interface Move {

@@ -1,5 +1,5 @@
 // The browser's sanitiser: the server's allowlist again, whatever the stored HTML holds.
-import { XSS_PAYLOADS } from '@tribuna/portal/xss-corpus';
+import { XSS_PAYLOADS } from '@tribuna/portal/testing/xss-corpus';
 import { describe, expect, it } from 'vitest';
 import { sanitizeNews, sanitizeNewsPreview } from './sanitize.ts';
 

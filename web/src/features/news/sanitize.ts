@@ -18,7 +18,7 @@ const PLAYER: Record<string, string> = {
 };
 /** An uploaded file as the app addresses it. */
 const UPLOAD = /^\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** The embed forms of the video hosts team videos accept (portal/src/videos/embed.ts), and nothing else. */
+/** The embed forms of the video hosts team videos accept (portal/src/lib/embed.ts), and nothing else. */
 const EMBED =
   /^https:\/\/(?:www\.youtube\.com\/embed\/[A-Za-z0-9_-]{11}|vk\.com\/video_ext\.php\?oid=-?[1-9]\d{0,18}&id=[1-9]\d{0,18}(?:&hash=[0-9a-f]{1,64})?|rutube\.ru\/play\/embed\/[0-9a-f]{32})$/;
 const CODE_CLASS = /^language-[A-Za-z0-9_+#-]{1,40}$/;

@@ -1,10 +1,17 @@
 // When a session is refreshed: about 120 s before it expires but never sooner than 60 s from now,
 // and at once when it is within 5 minutes of expiry; and whether it is a signed-in user's, live one.
 import type { Session } from './client.ts';
-import type { SessionSnapshot } from './session.ts';
+
+/** What the session manager holds: the session once restored or made, and whether it is a guest's. */
+export interface SessionSnapshot {
+  status: 'loading' | 'ready';
+  session?: Session;
+  guest: boolean;
+}
 
 const REFRESH_LEAD_MS = 120_000;
 const REFRESH_FLOOR_MS = 60_000;
+/** @internal */
 export const AUTO_REFRESH_WINDOW_MS = 5 * 60_000;
 
 /** Milliseconds until the scheduled refresh of a token expiring at expiresAtSec (unix seconds). */

@@ -3,8 +3,9 @@
 // restore or refresh fails.
 import { client, NakamaSession, type Session } from './client.ts';
 import { call } from './errors.ts';
-import { isExpired, needsRefresh, refreshDelayMs } from './session-timing.ts';
+import { isExpired, needsRefresh, refreshDelayMs, type SessionSnapshot } from './session-timing.ts';
 
+/** @internal */
 export const STORAGE_KEYS = {
   token: 'tribuna.token',
   refreshToken: 'tribuna.refresh_token',
@@ -12,11 +13,7 @@ export const STORAGE_KEYS = {
   deviceId: 'tribuna.device_id',
 } as const;
 
-export interface SessionSnapshot {
-  status: 'loading' | 'ready';
-  session?: Session;
-  guest: boolean;
-}
+export type { SessionSnapshot };
 
 /** Everything the manager touches outside itself, so tests can drive it with fakes. */
 export interface SessionDeps {
@@ -32,6 +29,7 @@ export interface SessionDeps {
   logout(session: Session): Promise<unknown>;
 }
 
+/** @internal */
 export class SessionManager {
   private snapshot: SessionSnapshot = { status: 'loading', guest: true };
   private readonly listeners = new Set<() => void>();

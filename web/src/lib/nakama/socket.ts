@@ -4,21 +4,31 @@
 // events out to listeners. The query cache is one (shared/api/realtime.ts); nothing else
 // keeps socket state. The client comes in as options (realtime.ts builds the page's), so tests run this
 // in Node against the real server.
-import type { Channel, ChannelMessage, ChannelMessageAck, Notification, Presence, Session, Socket } from '@heroiclabs/nakama-js';
+import type { Channel, ChannelMessage, Notification, Presence, Session, Socket } from '@heroiclabs/nakama-js';
 import { call } from './errors.ts';
 import { signedInSession } from './session-timing.ts';
 import type { SessionSnapshot } from './session.ts';
 
-/** The client's ping interval; a ping unanswered for as long closes the socket. */
+/**
+ * The client's ping interval; a ping unanswered for as long closes the socket.
+ * @internal
+ */
 export const HEARTBEAT_MS = 10_000;
-/** The wait before reconnecting after the connection is lost (not after disconnect()). */
+/**
+ * The wait before reconnecting after the connection is lost (not after disconnect()).
+ * @internal
+ */
 export const RECONNECT_DELAY_MS = 3_000;
 /**
  * The close code of a server node that is stopping (a restart or a deploy): the load balancer sends the
  * new connection to another node, so the client comes back at once, without showing the user anything.
+ * @internal
  */
 export const RESTART_CLOSE_CODE = 1012;
-/** The longest wait before reconnecting after RESTART_CLOSE_CODE: a random share of it, so the sockets of a stopping node do not all arrive in the same instant. */
+/**
+ * The longest wait before reconnecting after RESTART_CLOSE_CODE: a random share of it, so the sockets of a stopping node do not all arrive in the same instant.
+ * @internal
+ */
 export const RESTART_JITTER_MS = 500;
 
 /** A presence as status events carry it: the session's status text ('' when simply online). */
@@ -135,10 +145,6 @@ export class RealtimeSocket {
   async leaveChat(channelId: string): Promise<void> {
     this.channels.delete(channelId);
     if (this.current === 'open') await call(this.openSocket().leaveChat(channelId));
-  }
-
-  writeChatMessage(channelId: string, content: object): Promise<ChannelMessageAck> {
-    return call(this.openSocket().writeChatMessage(channelId, content));
   }
 
   /** Follows users' online status; answers who of them is online now (also sent as a 'status' event). */

@@ -15,6 +15,7 @@ export interface ChatSocket {
   joinChat(target: string, type: number, persistence?: boolean, hidden?: boolean): Promise<{ id: string }>;
 }
 
+/** @internal */
 export class ChatChannels {
   private readonly socket: ChatSocket;
   private readonly qc: QueryClient;

@@ -15,7 +15,10 @@ const FRIEND_CODES = new Set([-2, -3, -9]);
 /** Someone opened a direct chat with the user (-1); the user was added to a group (-4). */
 export const NEW_CHAT_CODES = new Set([-1, -4]);
 
-/** `self`: the signed-in user's id, whose own messages are not unread. */
+/**
+ * `self`: the signed-in user's id, whose own messages are not unread.
+ * @internal
+ */
 export function applyRealtimeEvent(qc: QueryClient, e: RealtimeEvent, self?: string): void {
   switch (e.type) {
     case 'notification':

@@ -43,7 +43,10 @@ function startOfToday(now: Date): Date {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate());
 }
 
-/** The window of a team's nearest tournaments: from the start of today to 30 days from now. */
+/**
+ * The window of a team's nearest tournaments: from the start of today to 30 days from now.
+ * @internal
+ */
 export function nearestWindow(now = new Date()): { start_after: string; start_before: string } {
   return {
     start_after: startOfToday(now).toISOString(),

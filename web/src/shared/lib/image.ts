@@ -1,5 +1,6 @@
 // Images are checked and converted to WebP (quality 0.8) in the browser before upload.
 
+/** @internal */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const WEBP_QUALITY = 0.8;
 
@@ -16,7 +17,10 @@ export const IMAGE_MESSAGES = {
   failed: 'Не удалось загрузить изображение',
 } as const;
 
-/** Throws ImageError with the spec's message when the file is not an image or is over 5 MB. */
+/**
+ * Throws ImageError with the spec's message when the file is not an image or is over 5 MB.
+ * @internal
+ */
 export function checkImageFile(file: File): void {
   if (!file.type.startsWith('image/')) throw new ImageError(IMAGE_MESSAGES.notImage);
   if (file.size > MAX_UPLOAD_BYTES) throw new ImageError(IMAGE_MESSAGES.tooLarge);

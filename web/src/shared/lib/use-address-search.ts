@@ -1,7 +1,10 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useAddressParams } from './use-address-params.ts';
 
-/** The pause after typing before a search is asked (and written into the address). */
+/**
+ * The pause after typing before a search is asked (and written into the address).
+ * @internal
+ */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**

@@ -1,6 +1,7 @@
 // Page-view metrics, sent once when the app starts.
 import { rpc } from '../../../lib/nakama/rpc.ts';
 
+/** @internal */
 export function browserName(ua: string): string {
   if (/YaBrowser\//.test(ua)) return 'Yandex';
   if (/Edg\//.test(ua)) return 'Edge';

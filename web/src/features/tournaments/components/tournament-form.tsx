@@ -54,6 +54,7 @@ interface Errors {
 /**
  * What is missing: the title always, the start date where it is required (create); with `today` (create,
  * yyyy-MM-dd) a start before it is refused, as the server does. An edit may move the start anywhere.
+ * @internal
  */
 export function validate(v: TournamentValues, startRequired: boolean, today?: string): Errors {
   const errors: Errors = {};

@@ -22,6 +22,7 @@ function base64url(b: Buffer): string {
  * JSON with every character outside printable ASCII, and '>', '?', '~', escaped as \uXXXX.
  * The npm client decodes payloads with atob after dropping '-' and '_'; those characters are the only
  * ASCII ones that put a '-' or '_' into base64url, and non-ASCII text would come back garbled.
+ * @internal
  */
 export function asciiJson(value: unknown): string {
   return JSON.stringify(value).replace(/[\u007f-\uffff>?~]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));

@@ -3,11 +3,13 @@
 // http becomes https.
 import { z } from 'zod';
 import { invalid } from '@tribuna/server';
-import { TEXT_LIMITS } from '../lib/text-limits.ts';
+import { TEXT_LIMITS } from './text-limits.ts';
 
 const ALLOWED =
   'принимаются только ссылки на видео YouTube (youtube.com, youtu.be), VK Видео (vk.com, vkvideo.ru) и Rutube (rutube.ru)';
+/** @internal */
 export const NOT_ALLOWED = `embed_url: ${ALLOWED}.`;
+/** @internal */
 export const NO_VIDEO = `embed_url: в ссылке не найдено видео; ${ALLOWED}.`;
 const MAX_LENGTH = TEXT_LIMITS.embedUrl;
 

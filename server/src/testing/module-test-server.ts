@@ -2,8 +2,8 @@
 // (a signed-in user) calling its RPCs, and the file's sockets closed when it ends.
 import { after, before } from 'node:test';
 import type { Socket } from '@heroiclabs/nakama-js';
-import { errorOf, startTestServer, type TestServer, type TestSession } from '../testing/index.ts';
-import type { RuntimeModule } from './types.ts';
+import { errorOf, startTestServer, type TestServer, type TestSession } from './index.ts';
+import type { RuntimeModule } from '../runtime/types.ts';
 
 export interface ModuleTestServer {
   /** Set once the file's tests start. */

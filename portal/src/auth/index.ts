@@ -1,0 +1,2 @@
+// The auth area's public file: its RPCs (e-mail codes, Google sign-in).
+export { authRpcs } from './rpc.ts';

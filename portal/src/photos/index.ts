@@ -1,0 +1,2 @@
+// The photos area's public file: its RPCs (team photos and their sections).
+export { photoRpcs } from './rpc.ts';

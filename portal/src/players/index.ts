@@ -1,0 +1,2 @@
+// The players area's public file: its RPCs.
+export { playerRpcs } from './rpc.ts';
