@@ -9,7 +9,7 @@ import { listEvents, listMyEvents } from '../portal/src/calendar/store.ts';
 import portal from '../portal/src/index.ts';
 import { getNews, listNews, type NewsSort } from '../portal/src/news/store.ts';
 import { playerTotalsQuery, standingsInput, topScorers } from '../portal/src/competition/stats-store.ts';
-import { listEvents as listMatchEvents } from '../portal/src/matches/event-store.ts';
+import { listEvents as listMatchEvents } from '../portal/src/competition/event-store.ts';
 import { listMatches, listMyMatches, listTournamentMatches } from '../portal/src/matches/store.ts';
 import { listPhotos, listSections as listPhotoSections } from '../portal/src/photos/store.ts';
 import { listPlayers } from '../portal/src/players/store.ts';

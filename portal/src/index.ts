@@ -1,7 +1,7 @@
 // The portal's server module: registers the portal's RPCs (players, files, teams, news, wallet, shop, ...),
-// the steps of a team's life other areas keep (its chat, its default formation), the hooks that keep its
-// chats' groups out of the client's group API, and the link previews of its pages. Each area is reached
-// through its public file, <area>/index.ts.
+// the steps of a team's life other areas keep (its chat, its default formation) and of a match's (players'
+// totals recounted when it is deleted), the hooks that keep its chats' groups out of the client's group
+// API, and the link previews of its pages. Each area is reached through its public file, <area>/index.ts.
 import path from 'node:path';
 import type { RuntimeModule } from '@tribuna/server';
 import { adminRpcs } from './admin/index.ts';
@@ -9,12 +9,12 @@ import { attendanceRpcs, squadRpcs } from './attendance/index.ts';
 import { authRpcs } from './auth/index.ts';
 import { calendarRpcs } from './calendar/index.ts';
 import { chatRpcs, registerGroupHooks, registerTeamChat } from './chats/index.ts';
-import { bracketRpcs, fixtureRpcs, tableRpcs } from './competition/index.ts';
+import { bracketRpcs, eventRpcs, fixtureRpcs, liveRpcs, registerDeletedMatchStep, resultRpcs, tableRpcs } from './competition/index.ts';
 import { feedRpcs, registerFeedRoute } from './feeds/index.ts';
 import { fileRpcs } from './files/index.ts';
 import { registerAll } from './lib/rpc.ts';
 import { lockerRpcs, registerDefaultFormation } from './locker/index.ts';
-import { eventRpcs, liveRpcs, matchRpcs, resultRpcs } from './matches/index.ts';
+import { matchRpcs } from './matches/index.ts';
 import { metricRpcs } from './metrics/index.ts';
 import { backfillPreviews, newsRpcs, registerNewsPageMeta, startNewsHtml } from './news/index.ts';
 import { notificationRpcs } from './notifications/index.ts';
@@ -45,6 +45,7 @@ const portal: RuntimeModule = {
     registerAll(initializer, nk, logger, rpcs);
     registerTeamChat();
     registerDefaultFormation();
+    registerDeletedMatchStep();
     registerGroupHooks(initializer);
     startNewsHtml(initializer, nk);
     await backfillPreviews(nk.db, logger);

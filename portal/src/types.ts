@@ -11,7 +11,7 @@ import type { listPhotos, listSections as listPhotoSections } from './photos/sto
 import type { listSections as listVideoSections, listVideos } from './videos/store.ts';
 import type { listNews } from './news/store.ts';
 import type { listMatches, listTournamentMatches } from './matches/store.ts';
-import type { listEvents as listMatchEvents } from './matches/event-store.ts';
+import type { listEvents as listMatchEvents } from './competition/event-store.ts';
 import type { BracketMatch } from './competition/bracket.ts';
 import type { StandingRow } from './competition/standings.ts';
 import type { Scorer } from './competition/stats-store.ts';
@@ -117,13 +117,13 @@ export interface Fixtures extends MatchList {
   kept_pairings: boolean;
 }
 
-export type { EventType as MatchEventType, MatchEvent } from './matches/event-store.ts';
+export type { EventType as MatchEventType, MatchEvent } from './competition/event-store.ts';
 /** list_match_events */
 export interface MatchEventList {
   events: Answer<typeof listMatchEvents>;
 }
 /** What a socket watching a match (watch_match) receives as stream_data, JSON in `data`. */
-export type { FeedMessage as MatchFeedMessage } from './matches/live.ts';
+export type { FeedMessage as MatchFeedMessage } from './competition/live.ts';
 
 /** get_bracket and generate_bracket: each slot with its match (null until both teams are known, and for a bye). */
 export interface BracketAnswer {

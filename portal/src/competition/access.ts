@@ -2,8 +2,7 @@
 // tournament of the right type; everyone reads its matches, bracket, table and scorers (a deleted
 // tournament's only its creator).
 import { failedPrecondition, notFound, permissionDenied, type Queryable } from '@tribuna/server';
-import { TOURNAMENT_DELETED, TOURNAMENT_NOT_FOUND } from '../tournaments/access.ts';
-import { lockTournament, type TournamentHead } from '../tournaments/store.ts';
+import { lockTournament, TOURNAMENT_DELETED, TOURNAMENT_NOT_FOUND, type TournamentHead } from '../tournaments/index.ts';
 
 const CREATOR_ONLY = 'Расписание и сетку турнира составляет только его создатель.';
 const WRONG_TYPE: Record<number, string> = {

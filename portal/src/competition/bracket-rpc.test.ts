@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { Code, failsWithCode, type Any, type Portal } from '../testing.ts';
 import { BRACKET_HAS_RESULTS, LATER_RESULTS, PENALTIES_NEEDED } from './bracket.ts';
-import { enter, side, startLeaguePortal, tournament, type Side } from './test-league.ts';
+import { enter, side, startLeaguePortal, tournament, type Side } from '../testing-league.ts';
 
 let p: Portal;
 let organizer: Session;

@@ -1,6 +1,6 @@
 // A cup's bracket: built by the tournament's creator from its confirmed teams (single elimination, byes
 // for the top seeds when the count is not a power of two, an optional third-place match), with an
-// ordinary match for each slot whose two teams are known. Confirmed results move it on (matches/results.ts).
+// ordinary match for each slot whose two teams are known. Confirmed results move it on (results.ts).
 import { z } from 'zod';
 import { failedPrecondition, invalid } from '@tribuna/server';
 import { instantField, rpc, uuid } from '../lib/rpc.ts';

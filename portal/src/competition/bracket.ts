@@ -59,7 +59,6 @@ export const BRACKET_TOO_FEW = 'Для сетки нужны хотя бы дв�
 export const BRACKET_DUPLICATE = 'Одна и та же команда указана в сетке дважды.';
 /** @internal */
 export const THIRD_PLACE_TOO_FEW = 'Матч за третье место возможен, когда в сетке не меньше четырёх команд.';
-/** @internal */
 export const BRACKET_HAS_RESULTS = 'Сетку нельзя построить заново: в ней уже есть результаты.';
 /** @internal */
 export const SLOT_NOT_FOUND = 'Матч сетки не найден.';
@@ -69,11 +68,8 @@ export const SLOT_BYE = 'В этом матче нет соперника: ко�
 export const SLOT_NOT_READY = 'Соперники в этом матче ещё не определены.';
 /** @internal */
 export const BAD_SCORE = 'Счёт матча — целые числа от 0 до 99.';
-/** @internal */
 export const PENALTIES_NEEDED = 'Кубковый матч не может закончиться вничью: укажите счёт серии пенальти.';
-/** @internal */
 export const PENALTIES_DRAWN = 'В серии пенальти должен быть победитель.';
-/** @internal */
 export const PENALTIES_NOT_DRAWN = 'Серия пенальти бывает только после ничьей.';
 /** @internal */
 export const LATER_RESULTS =

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { invalid } from '@tribuna/server';
 import { instantField, rpc, uuid } from '../lib/rpc.ts';
-import { listTournamentMatches } from '../matches/store.ts';
+import { listTournamentMatches } from '../matches/index.ts';
 import { confirmedTeams, lockOwnTournament, requireVisible } from './access.ts';
 import { dateRounds, roundRobin } from './fixtures.ts';
 

@@ -16,6 +16,7 @@
 import { invalid } from '@tribuna/server';
 import { shuffled } from './random.ts';
 
+/** @internal */
 export interface Pairing {
   home: string;
   guest: string;

@@ -1,6 +1,10 @@
-// The competition engine's public file, for the tournaments' RPCs to build on: round-robin fixtures and
-// their dates, the league table from confirmed results, a cup's seeding, and its single-elimination bracket.
-export { createBracket, getBracket, reportWinner, type Bracket, type BracketMatch, type CupScore, type ReportOutcome } from './bracket.ts';
-export { dateRounds, roundRobin, type Pairing, type RoundRobin, type RoundRobinOptions } from './fixtures.ts';
-export { seedTeams, type SeedingMode, type SeedTeam } from './seeding.ts';
-export { standings, type Cards, type PlacedBy, type StandingResult, type StandingRow, type StandingTeam } from './standings.ts';
+// The competition area's public file: its RPCs (match results, events and their live feed; a round-robin
+// schedule, a cup's bracket, the table and the scorers), and its step in a match's life (players' totals
+// recounted when a confirmed match is deleted).
+export { bracketRpcs } from './bracket-rpc.ts';
+export { registerDeletedMatchStep } from './deleted-match.ts';
+export { eventRpcs } from './event-rpc.ts';
+export { fixtureRpcs } from './fixtures-rpc.ts';
+export { liveRpcs } from './live.ts';
+export { resultRpcs } from './result-rpc.ts';
+export { tableRpcs } from './table-rpc.ts';

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '@tribuna/server/testing';
-import { listEventsQuery } from '../matches/event-store.ts';
-import { tournamentMatchesQuery } from '../matches/store.ts';
+import { tournamentMatchesQuery } from '../matches/index.ts';
+import { listEventsQuery } from './event-store.ts';
 import { playerTotalsQuery, STANDINGS_QUERIES, topScorersQuery } from './stats-store.ts';
 
 let ts: TestServer;

@@ -75,6 +75,7 @@ export interface Scorer {
  * A tournament's players by goals, then assists, then name (a player who changed teams has a row per
  * team); each player's name by primary key (OFFSET 0 keeps the lookup from becoming a join, which the
  * planner would hash over every player). Exported for EXPLAIN.
+ * @internal
  */
 export function topScorersQuery(tournamentId: string, limit: number): { sql: string; params: unknown[] } {
   return {
@@ -108,7 +109,10 @@ export async function topScorers(q: Queryable, tournamentId: string, limit: numb
   return q.query<Scorer>(sql, params);
 }
 
-/** The statements a tournament's table reads; exported for EXPLAIN. */
+/**
+ * The statements a tournament's table reads; exported for EXPLAIN.
+ * @internal
+ */
 export const STANDINGS_QUERIES = {
   teams: `SELECT tm.id, tm.name FROM team_tournament l JOIN team tm ON tm.id = l.team_id
           WHERE l.tournament_id = $1 AND l.is_confirmed`,

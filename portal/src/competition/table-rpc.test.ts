@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { Code, failsWithCode, type Any, type Portal } from '../testing.ts';
-import { enter, friendly, side, startLeaguePortal, tournament, type Side } from './test-league.ts';
+import { enter, friendly, side, startLeaguePortal, tournament, type Side } from '../testing-league.ts';
 
 let p: Portal;
 let organizer: Session;
@@ -144,6 +144,22 @@ describe('standings, scorers and career totals', () => {
     assert.ok(!(await scorers(100)).some((s: Any) => s.player_id === scorer && s.goals > 0));
     await p.call(b.owner, 'set_match_result', { match_id: id, home_score: 1, guest_score: 1 });
     assert.equal((await player(scorer)).goals, before, 'reported again, the friendly no longer counts');
+    const [stored, recounted] = await storedAndRecounted();
+    assert.deepEqual(stored, recounted);
+  });
+
+  it('of a deleted match leave careers with its events', async () => {
+    const id = await friendly(p, b, c);
+    const [scorer, booked] = b.players;
+    const before = await player(scorer);
+    await event(b, id, { minute: 7, type: 'goal', player_id: scorer });
+    await event(b, id, { minute: 30, type: 'yellow', player_id: booked });
+    await p.call(b.owner, 'set_match_result', { match_id: id, home_score: 1, guest_score: 0 });
+    await p.call(c.owner, 'confirm_match_result', { match_id: id });
+    assert.deepEqual([(await player(scorer)).goals, (await player(scorer)).matches], [before.goals + 1, before.matches + 1]);
+    await p.call(b.owner, 'delete_match', { id });
+    const after = await player(scorer);
+    assert.deepEqual([after.goals, after.matches], [before.goals, before.matches]);
     const [stored, recounted] = await storedAndRecounted();
     assert.deepEqual(stored, recounted);
   });

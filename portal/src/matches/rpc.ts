@@ -2,11 +2,11 @@
 // everyone, changed and deleted by their creator or a manager of either team (see access.ts).
 import { z } from 'zod';
 import { failedPrecondition, invalid, notFound, permissionDenied, type Queryable } from '@tribuna/server';
-import { playersOfMatches, recountPlayers } from '../competition/stats-store.ts';
 import { cursor, directionField, instantField, limit, rpc, uuid } from '../lib/rpc.ts';
 import { requireNotPast } from '../lib/not-past.ts';
 import { teamExists } from '../teams/index.ts';
 import { CREATORS_ONLY, editable, managesEither, MATCH_NOT_FOUND, sidesOf, TEAMS_OF_MANAGER, tellOtherSides } from './access.ts';
+import { matchLife } from './life.ts';
 import { createMatch, deleteMatch, getMatch, listMatches, listMyMatches, lockMatch, updateMatch } from './store.ts';
 
 const SAME_TEAMS = 'guest_team_id: команда гостей должна отличаться от команды хозяев.';
@@ -103,7 +103,7 @@ export const matchRpcs = [
 
   // The creator, or a manager of either team; a tournament's match only its creator, and a cup's match
   // not at all (its bracket is built anew instead). Its events go with it; if its result was confirmed,
-  // the players named in them are recounted.
+  // the players named in them are recounted (a step of the match's life, registered by competition).
   rpc('delete_match', 'registered', z.object({ id: uuid }), async ({ input, userId, nk }) => {
     await nk.db.tx(async (q) => {
       await lockMatch(q, input.id);
@@ -113,9 +113,9 @@ export const matchRpcs = [
         if (t?.creator_id !== userId) throw permissionDenied('Матч турнира удаляет только организатор турнира.');
         if (match.bracket_slot !== undefined) throw failedPrecondition('Матч кубковой сетки удалить нельзя: постройте сетку заново.');
       }
-      const players = match.result_state === 'confirmed' ? await playersOfMatches(q, [match.id]) : [];
+      const afterDelete = await matchLife.matchDeleting(q, match);
       await deleteMatch(q, input.id);
-      await recountPlayers(q, players);
+      await afterDelete();
     });
     return {};
   }, { limit: 'write' }),

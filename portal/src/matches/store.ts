@@ -220,6 +220,7 @@ const MAX_TOURNAMENT_MATCHES = 1000;
  * A tournament's matches by round and time; served by match_tournament_round_idx. Each team is looked up
  * by its primary key (OFFSET 0 keeps the lookup from becoming a join, which the planner would hash over
  * every team for a few hundred matches). Exported so tests can EXPLAIN it.
+ * @internal
  */
 export function tournamentMatchesQuery(tournamentId: string, round?: number): { sql: string; params: unknown[] } {
   const byRound = round === undefined ? '' : 'AND m.round = $2';

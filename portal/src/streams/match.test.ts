@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { friendly, side, startLeaguePortal } from '../competition/test-league.ts';
+import { friendly, side, startLeaguePortal } from '../testing-league.ts';
 import { Code, failsWithCode, type Portal } from '../testing.ts';
 
 let p: Portal;

@@ -1,6 +1,6 @@
 // The tournaments area's public file: its RPCs (tournaments, and teams' links to them), and what the
-// competition engine builds on: a tournament locked for a change, and the refusal of a missing one.
-export { TOURNAMENT_NOT_FOUND } from './access.ts';
+// competition engine builds on: a tournament locked for a change, and the refusals of a missing or deleted one.
+export { TOURNAMENT_DELETED, TOURNAMENT_NOT_FOUND } from './access.ts';
 export { tournamentRpcs } from './rpc.ts';
-export { lockTournament } from './store.ts';
+export { lockTournament, type TournamentHead } from './store.ts';
 export { teamTournamentRpcs } from './team-rpc.ts';

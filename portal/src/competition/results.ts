@@ -9,12 +9,11 @@
 // players named in the match's events; a confirmed cup result moves the bracket on (and a correction
 // that changes the winner, when forced, clears later results) and the cup's matches follow the bracket.
 import { failedPrecondition, invalid, notFound, type Queryable } from '@tribuna/server';
-import { PENALTIES_DRAWN, PENALTIES_NEEDED, PENALTIES_NOT_DRAWN, reportWinner } from '../competition/bracket.ts';
-import { syncBracketMatches } from '../competition/bracket-sync.ts';
-import { playersOfMatches, recountPlayers } from '../competition/stats-store.ts';
-import { lockTournament } from '../tournaments/store.ts';
-import { getMatch, lockMatch, type Match, type ResultState } from './store.ts';
-import { MATCH_NOT_FOUND } from './access.ts';
+import { getMatch, lockMatch, MATCH_NOT_FOUND, type Match, type ResultState } from '../matches/index.ts';
+import { lockTournament } from '../tournaments/index.ts';
+import { PENALTIES_DRAWN, PENALTIES_NEEDED, PENALTIES_NOT_DRAWN, reportWinner } from './bracket.ts';
+import { syncBracketMatches } from './bracket-sync.ts';
+import { playersOfMatches, recountPlayers } from './stats-store.ts';
 
 const PENALTIES_CUP_ONLY = 'Серия пенальти бывает только в кубковых матчах.';
 const PENALTIES_BOTH = 'Укажите счёт серии пенальти обеих команд.';

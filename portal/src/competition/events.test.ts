@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Session, Socket, StreamData } from '@heroiclabs/nakama-js';
-import { friendly, side, startLeaguePortal, type Side } from '../competition/test-league.ts';
+import { friendly, side, startLeaguePortal, type Side } from '../testing-league.ts';
 import { Code, failsWithCode, type Any, type Portal } from '../testing.ts';
 
 let p: Portal;

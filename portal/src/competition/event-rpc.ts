@@ -3,13 +3,12 @@
 // are its report, and players' numbers are counted from them.
 import { z } from 'zod';
 import { failedPrecondition, invalid, notFound, permissionDenied, type Queryable } from '@tribuna/server';
-import { recountPlayers } from '../competition/stats-store.ts';
 import { rpc, uuid } from '../lib/rpc.ts';
-import { isManager } from '../teams/access.ts';
-import { MATCH_NOT_FOUND } from './access.ts';
+import { getMatch, lockMatch, MATCH_NOT_FOUND, type Match } from '../matches/index.ts';
+import { isManager } from '../teams/index.ts';
 import { countEvents, deleteEvent, EVENT_TYPES, getEvent, insertEvent, listEvents, MAX_EVENTS, runningScore, type NewEvent } from './event-store.ts';
 import { publish } from './live.ts';
-import { getMatch, lockMatch, type Match } from './store.ts';
+import { recountPlayers } from './stats-store.ts';
 
 const EVENT_NOT_FOUND = 'Событие матча не найдено.';
 const POSTERS_ONLY = 'События команды в матче добавляет и удаляет владелец или администратор этой команды либо организатор турнира.';

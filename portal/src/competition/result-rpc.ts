@@ -4,13 +4,11 @@
 import { z } from 'zod';
 import { failedPrecondition, permissionDenied, type Nk, type NkTx } from '@tribuna/server';
 import { rpc, textField, uuid } from '../lib/rpc.ts';
-import { notifications, notify } from '../notifications/notify.ts';
-import { isManager } from '../teams/access.ts';
-import { teamManagers } from '../teams/store.ts';
-import { managesEither, sidesOf } from './access.ts';
+import { getMatch, managesEither, sidesOf, type Match } from '../matches/index.ts';
+import { notifications, notify } from '../notifications/index.ts';
+import { isManager, teamManagers } from '../teams/index.ts';
 import { publish, resultMessage } from './live.ts';
 import { checkScore, followResult, lockForResult, requireReported, scoreText, writeResult, type ResultChange } from './results.ts';
-import { getMatch, type Match } from './store.ts';
 
 const REPORTERS_ONLY = 'Сообщить результат матча может владелец или администратор одной из команд либо организатор турнира.';
 const CONFIRMERS_ONLY = 'Подтвердить или оспорить результат может владелец или администратор команды соперника либо организатор турнира.';

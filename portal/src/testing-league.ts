@@ -1,11 +1,12 @@
-// Helpers of the competition tests: a tournament with confirmed teams, each team's owner and players.
+// Helpers of the tests of match results, events and competitions: a tournament with confirmed teams, each
+// team's owner and players.
 // Not a test itself (no .test.ts), so the runner does not run it.
 import crypto from 'node:crypto';
 import type { Session } from '@heroiclabs/nakama-js';
-import { startPortal, type Portal } from '../testing.ts';
+import { startPortal, type Portal } from './testing.ts';
 
 /** Limits far above what a test's calls add up to. */
-export const ROOMY_LIMITS = {
+const ROOMY_LIMITS = {
   LIMIT_WRITES_PER_USER_MINUTE: '100000',
   LIMIT_WRITES_PER_ADDRESS_MINUTE: '100000',
   LIMIT_CREATIONS_PER_USER_HOUR: '100000',

@@ -6,9 +6,8 @@
 import { z } from 'zod';
 import { failedPrecondition, notFound, type Nk, type NkStream } from '@tribuna/server';
 import { rpc, uuid } from '../lib/rpc.ts';
+import { getMatch, MATCH_NOT_FOUND, type Match } from '../matches/index.ts';
 import type { MatchEvent } from './event-store.ts';
-import { MATCH_NOT_FOUND } from './access.ts';
-import { getMatch, type Match } from './store.ts';
 
 /** The stream mode of match feeds: one of the modes the server leaves to modules. */
 const MATCH_FEED_MODE = 120;

@@ -82,7 +82,10 @@ export async function deleteEvent(q: Queryable, id: string): Promise<boolean> {
 /** The most events a match keeps: a feed far longer than any real match's. */
 export const MAX_EVENTS = 300;
 
-/** A match's events in minute order (then as posted); served by match_event_match_minute_idx. */
+/**
+ * A match's events in minute order (then as posted); served by match_event_match_minute_idx.
+ * @internal
+ */
 export function listEventsQuery(matchId: string): { sql: string; params: unknown[] } {
   return {
     sql: `SELECT ${COLUMNS} FROM match_event WHERE match_id = $1 ORDER BY minute, create_time, id LIMIT ${MAX_EVENTS}`,

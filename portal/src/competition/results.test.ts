@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
-import { enter, friendly, side, startLeaguePortal, tournament, type Side } from '../competition/test-league.ts';
-import { NotificationCode } from '../notifications/notify.ts';
+import { enter, friendly, side, startLeaguePortal, tournament, type Side } from '../testing-league.ts';
+import { NotificationCode } from '../notifications/index.ts';
 import { Code, failsWithCode, type Any, type Portal } from '../testing.ts';
 
 let p: Portal;
