@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { invalid, type Queryable } from '@tribuna/server';
 import { rpc, uuid } from '../lib/rpc.ts';
-import { lockMatch } from '../matches/store.ts';
+import { lockMatch } from '../matches/index.ts';
 import { replaceSquad, rosterPlayers, rosterPlayersOf, squadsOf, type RosterPlayer, type SquadPlayer } from './squad-store.ts';
 import { actingTeam, loadTarget, standingIn, type Target } from './targets.ts';
 

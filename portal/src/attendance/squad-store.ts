@@ -93,6 +93,7 @@ export async function squadsOf(q: Queryable, matchId: string, teamId?: string): 
  * The appearances of a match: each picked player with the team they were picked for. Player statistics
  * count a player's appearances by joining match_squad (match_id, player_id; index match_squad_player_idx
  * for one player) with the matches whose results they take.
+ * @internal
  */
 export async function squadAppearances(q: Queryable, matchId: string): Promise<{ player_id: string; team_id: string }[]> {
   return q.query<{ player_id: string; team_id: string }>(

@@ -47,7 +47,10 @@ export async function saveAnswer(
   return { user_id: r.user_id, status: r.status, comment: r.comment, update_time: r.update_time.toISOString() };
 }
 
-/** The statement of a team's members with their answers to a target; exported so tests can EXPLAIN it. */
+/**
+ * The statement of a team's members with their answers to a target; exported so tests can EXPLAIN it.
+ * @internal
+ */
 export function membersAnswersQuery(kind: TargetKind, targetId: string, teamId: string): { sql: string; params: unknown[] } {
   const col = targetColumn(kind);
   return {

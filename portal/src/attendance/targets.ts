@@ -1,10 +1,9 @@
 // What members answer "are you coming?" to: a team event (its team answers) or a match (each of its two
 // teams for itself). A target is read through its area's store; who answers for which team is decided here.
 import { invalid, notFound, permissionDenied, type Queryable } from '@tribuna/server';
-import { getEvent, type EventType } from '../calendar/store.ts';
-import { getMatch } from '../matches/store.ts';
-import { accessOf } from '../teams/access.ts';
-import { teamStanding } from '../teams/store.ts';
+import { getEvent, type EventType } from '../calendar/index.ts';
+import { getMatch } from '../matches/index.ts';
+import { accessOf, teamStanding } from '../teams/index.ts';
 
 export type TargetKind = 'event' | 'match';
 

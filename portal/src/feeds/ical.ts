@@ -4,7 +4,7 @@
 // event, and its SEQUENCE rises with every change. The portal keeps no end times: events and matches are
 // shown two hours long; birthdays and tournaments (a start day) are all-day, on their Moscow date.
 import ical, { type ICalEventData } from 'ical-generator';
-import { EVENT_TYPE_NAMES } from '../attendance/targets.ts';
+import { EVENT_TYPE_NAMES } from '../attendance/index.ts';
 import type { FeedEvent, FeedMatch, FeedTournament } from './store.ts';
 
 const ZONE = 'Europe/Moscow';

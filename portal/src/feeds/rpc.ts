@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { invalid, notFound, type Nk } from '@tribuna/server';
 import { afterNumber, checkCreationLimit } from '../lib/limits.ts';
 import { rpc, uuid } from '../lib/rpc.ts';
-import { requireTeam } from '../teams/access.ts';
+import { requireTeam } from '../teams/index.ts';
 import { countFeeds, createFeed, isToken, listFeeds, newToken, revokeFeed } from './store.ts';
 
 /** Feeds one user may have at once: one per device and team is far below it. */

@@ -2,8 +2,8 @@
 // and tournaments of its teams within a window, each team read through its own indexes.
 import crypto from 'node:crypto';
 import type { Queryable } from '@tribuna/server';
-import type { EventType } from '../calendar/store.ts';
-import { userTeamIds } from '../teams/store.ts';
+import type { EventType } from '../calendar/index.ts';
+import { userTeamIds } from '../teams/index.ts';
 
 /** A feed's secret: 24 random bytes in base64url (32 characters). Only its hash is stored. */
 export const newToken = () => crypto.randomBytes(24).toString('base64url');
@@ -102,7 +102,10 @@ export interface FeedTournament {
   update_time: Date;
 }
 
-/** The statements of a feed's content for teams $1 from $2 to $3; exported so tests can EXPLAIN them. */
+/**
+ * The statements of a feed's content for teams $1 from $2 to $3; exported so tests can EXPLAIN them.
+ * @internal
+ */
 export function feedQueries(teamIds: string[], from: Date, to: Date): Record<'events' | 'matches' | 'tournaments', { sql: string; params: unknown[] }> {
   const params = [teamIds, from, to];
   const side = (col: string) =>

@@ -2,7 +2,7 @@
 // charts over time (admin/access.ts says who they are).
 import { z } from 'zod';
 import { resourceExhausted } from '@tribuna/server';
-import { requireSiteAdmin } from '../admin/access.ts';
+import { requireSiteAdmin } from '../admin/index.ts';
 import { clock } from '../lib/clock.ts';
 import { limit, rpc } from '../lib/rpc.ts';
 import { dashboard } from './dashboard.ts';

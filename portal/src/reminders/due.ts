@@ -3,7 +3,7 @@
 // REMINDER_BEFORE_START_HOURS (the reminder to those who come), and that no node has claimed yet. Every
 // branch reads a time index over the window only; a claim is looked up by its primary key.
 import type { Queryable } from '@tribuna/server';
-import type { TargetKind } from '../attendance/targets.ts';
+import type { TargetKind } from '../attendance/index.ts';
 
 export type ReminderKind = 'unanswered' | 'coming';
 
@@ -32,7 +32,10 @@ const noEarlierDeadline = (col: string, id: string, team: string, start: string)
 /** A match's two sides, each answering for itself. */
 const SIDES = 'CROSS JOIN LATERAL (VALUES (m.owner_team_id), (m.guest_team_id)) s (team_id)';
 
-/** The statement of due reminders, at most `limit`; exported so tests can EXPLAIN it. $1 now, $2 and $3 the horizons. */
+/**
+ * The statement of due reminders, at most `limit`; exported so tests can EXPLAIN it. $1 now, $2 and $3 the horizons.
+ * @internal
+ */
 export function dueRemindersQuery(w: Windows, limit: number): { sql: string; params: unknown[] } {
   const branches = [
     // The question, closing at the start: events, then each side of a match.

@@ -1,8 +1,7 @@
 // What a reminder says, in the bell and by mail: the target, its time (Moscow time, the portal's), its place,
 // a link to its page, and a one-click answer (links to the web's /attend page with a signed token).
-import type { Target } from '../attendance/targets.ts';
-import { EVENT_TYPE_NAMES } from '../attendance/targets.ts';
-import type { ReminderTarget } from '../notifications/notify.ts';
+import { EVENT_TYPE_NAMES, type Target } from '../attendance/index.ts';
+import type { ReminderTarget } from '../notifications/index.ts';
 import type { ReminderKind } from './due.ts';
 
 const ZONE = 'Europe/Moscow';

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '@tribuna/server/testing';
-import { membersAnswersQuery } from '../attendance/store.ts';
-import { feedQueries } from '../feeds/store.ts';
+import { membersAnswersQuery } from '../attendance/index.ts';
+import { feedQueries } from '../feeds/index.ts';
 import { makeTeam, planOf, registered } from '../testing.ts';
 import { dueRemindersQuery } from './due.ts';
 

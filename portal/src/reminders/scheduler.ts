@@ -11,6 +11,7 @@ const PAGE = 100;
 const MAX_PAGES = 50;
 const HOUR_MS = 3_600_000;
 
+/** @internal */
 export interface Reminders {
   /** One pass: sends every due reminder; answers how many members were reminded. */
   tick(): Promise<number>;
@@ -18,7 +19,10 @@ export interface Reminders {
 
 const made = new WeakMap<Nk, Reminders>();
 
-/** The scheduler of a server's facade (tests run a pass at the time they set instead of waiting for one). */
+/**
+ * The scheduler of a server's facade (tests run a pass at the time they set instead of waiting for one).
+ * @internal
+ */
 export function remindersOf(nk: Nk): Reminders {
   const r = made.get(nk);
   if (!r) throw new Error('The reminders of this server were not started.');

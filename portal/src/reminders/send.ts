@@ -3,11 +3,9 @@
 // commit. A mail that fails is logged and not tried again: the notification in the app is the reminder's
 // record, and a retry after a crash could not tell whether the mail server had taken the first one.
 import type { Logger, Nk, Queryable } from '@tribuna/server';
-import { signLink } from '../attendance/link-token.ts';
-import { closeTime, deadlineOf, targetColumn, teamMembers } from '../attendance/store.ts';
-import { loadTarget, type Target } from '../attendance/targets.ts';
+import { closeTime, deadlineOf, loadTarget, signLink, targetColumn, teamMembers, type Target } from '../attendance/index.ts';
 import { clock } from '../lib/clock.ts';
-import { notifications, notify } from '../notifications/notify.ts';
+import { notifications, notify } from '../notifications/index.ts';
 import type { DueReminder, ReminderKind } from './due.ts';
 import { reminderMail, reminderTarget } from './mail.ts';
 
