@@ -1,7 +1,13 @@
 // Page views over time (metric_hourly, metric_daily: migrations/0043_metric_rollups.sql): what a view adds
 // to them, and the administrators' charts of the last day (by hour), week or month (by Moscow day).
 import type { Queryable } from '@tribuna/server';
-import type { PageView } from './store.ts';
+
+/** One page view as the web app reports it. */
+export interface PageView {
+  page: string;
+  browser: string;
+  resolution: string;
+}
 
 export type Period = 'day' | 'week' | 'month';
 type Kind = 'page' | 'browser' | 'resolution';
@@ -43,7 +49,10 @@ function bucketsOf(period: Period, now: number): { table: 'metric_hourly' | 'met
   return { table: 'metric_daily', column: 'day', keys, from: keys[0] };
 }
 
-/** The statements of a period's charts; exported so tests can EXPLAIN them. */
+/**
+ * The statements of a period's charts; exported so tests can EXPLAIN them.
+ * @internal
+ */
 export function dashboardQueries(period: Period, now: number, limit: number) {
   const b = bucketsOf(period, now);
   const top = (kind: Kind) => ({

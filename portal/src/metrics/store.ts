@@ -1,12 +1,6 @@
 // Metrics' SQL: one counter row per page, browser and screen resolution (and the counts over time, dashboard.ts).
 import type { Db, Queryable } from '@tribuna/server';
-import { addToRollups } from './dashboard.ts';
-
-export interface PageView {
-  page: string;
-  browser: string;
-  resolution: string;
-}
+import { addToRollups, type PageView } from './dashboard.ts';
 
 // Table and key column per kind; fixed names, never from input.
 const KINDS = {
