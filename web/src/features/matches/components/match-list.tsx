@@ -2,7 +2,8 @@
 // 300 px of the screen; when the server has no more, 'Больше матчей нет'.
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { EmptyState, ErrorState, Spinner } from '../../../shared/ui/index.tsx';
-import { useListMatches, type MatchFilter } from '../api/list-matches.ts';
+import { useListMatches } from '../api/list-matches.ts';
+import type { MatchFilter } from '../keys.ts';
 import { matchMessages as m } from '../messages.ts';
 import { MatchCard } from './match-card.tsx';
 

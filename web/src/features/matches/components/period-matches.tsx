@@ -2,7 +2,7 @@
 // (?period=past; upcoming without it), each list loading on as it is scrolled.
 import { useAddressParams } from '../../../shared/lib/use-address-params.ts';
 import { ToggleButton } from '../../../shared/ui/index.tsx';
-import type { MatchPeriod } from '../api/list-matches.ts';
+import type { MatchPeriod } from '../keys.ts';
 import { matchMessages as m } from '../messages.ts';
 import { MatchList } from './match-list.tsx';
 

@@ -1,14 +1,11 @@
 // list_streams: the broadcasts list by cursor, and the TV schedule.
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
-import { streamKeys } from '../keys.ts';
+import { streamKeys, type StreamFilter } from '../keys.ts';
 
 type ListInput = RpcInput<'list_streams'>;
 export const SORTS = ['create_time', 'start_time', 'update_time'] as const satisfies readonly ListInput['sort_by'][];
 export const ORDERS = ['desc', 'asc'] as const satisfies readonly ListInput['sort_order'][];
-
-/** The list's filters, each chosen on the page (the tag may be left out). */
-export type StreamFilter = Required<Pick<ListInput, 'only_mine' | 'sort_by' | 'sort_order' | 'only_active'>> & Pick<ListInput, 'tag'>;
 
 /** The spec's pages: 20 in the list, 100 in the TV schedule. */
 const PAGE = 20;

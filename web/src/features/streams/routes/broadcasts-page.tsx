@@ -4,8 +4,9 @@ import { useAddressParams } from '../../../shared/lib/use-address-params.ts';
 import { useAuthenticated } from '../../../stores/session.ts';
 import { Button, EmptyState, ErrorState, LoadMore, SelectField, Spinner, ToggleButton } from '../../../shared/ui/index.tsx';
 import { ListHead } from '../../../shared/ui/list-head.tsx';
-import { ORDERS, SORTS, useListStreams, type StreamFilter } from '../api/list-streams.ts';
+import { ORDERS, SORTS, useListStreams } from '../api/list-streams.ts';
 import { BroadcastCard } from '../components/broadcast-card.tsx';
+import type { StreamFilter } from '../keys.ts';
 import { broadcastMessages as m } from '../messages.ts';
 import '../broadcasts.css';
 
