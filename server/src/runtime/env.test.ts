@@ -28,6 +28,16 @@ const SETTINGS = {
   NEWS_HTML_THREADS: '2',
   NEWS_HTML_QUEUE: '5',
 };
+/** What modules get: the settings above and the team-life settings' defaults (the test server's tick: an hour). */
+const MODULE_ENV = {
+  ...SETTINGS,
+  REMINDER_BEFORE_DEADLINE_HOURS: '24',
+  REMINDER_BEFORE_START_HOURS: '3',
+  REMINDER_TICK_SEC: '3600',
+  LINK_SIGNING_KEY: 'defaultlinksigningkey',
+  ADMIN_USER_IDS: '',
+  ADMIN_EMAILS: '',
+};
 
 let ts: TestServer;
 before(async () => {
@@ -37,18 +47,18 @@ after(() => ts.close());
 
 describe('module settings', () => {
   it('are nk.env and ctx.env of REST calls, socket calls and socket hooks', async () => {
-    assert.deepEqual(seen[0], SETTINGS);
+    assert.deepEqual(seen[0], MODULE_ENV);
     const s = await ts.newSession();
-    assert.deepEqual((await ts.client().rpc(s, 'env', {})).payload, SETTINGS);
+    assert.deepEqual((await ts.client().rpc(s, 'env', {})).payload, MODULE_ENV);
     const res = await fetch(`${ts.url}/v2/rpc/env?http_key=${ts.config.httpKey}&unwrap`, { method: 'POST', body: '{}' });
-    assert.deepEqual(await res.json(), SETTINGS);
+    assert.deepEqual(await res.json(), MODULE_ENV);
 
     const socket = ts.client().createSocket();
     await socket.connect(s, false);
     try {
-      assert.deepEqual(JSON.parse(String((await socket.rpc('env', '{}')).payload)), SETTINGS);
+      assert.deepEqual(JSON.parse(String((await socket.rpc('env', '{}')).payload)), MODULE_ENV);
       await socket.updateStatus('на матче');
-      assert.deepEqual(seen.at(-1), SETTINGS);
+      assert.deepEqual(seen.at(-1), MODULE_ENV);
     } finally {
       socket.disconnect(false);
     }
