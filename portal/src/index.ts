@@ -8,7 +8,7 @@ import { adminRpcs } from './admin/index.ts';
 import { attendanceRpcs, squadRpcs } from './attendance/index.ts';
 import { authRpcs } from './auth/index.ts';
 import { calendarRpcs } from './calendar/index.ts';
-import { chatRpcs, registerGroupHooks, registerTeamChat } from './chats/index.ts';
+import { chatRpcs, registerChatSocketHooks, registerGroupHooks, registerTeamChat } from './chats/index.ts';
 import { bracketRpcs, eventRpcs, fixtureRpcs, liveRpcs, registerDeletedMatchStep, resultRpcs, tableRpcs } from './competition/index.ts';
 import { feedRpcs, registerFeedRoute } from './feeds/index.ts';
 import { fileRpcs } from './files/index.ts';
@@ -47,6 +47,7 @@ const portal: RuntimeModule = {
     registerDefaultFormation();
     registerDeletedMatchStep();
     registerGroupHooks(initializer);
+    registerChatSocketHooks(initializer, nk);
     startNewsHtml(initializer, nk);
     await backfillPreviews(nk.db, logger);
     registerNewsPageMeta(initializer, nk);

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { ChannelMessage, Session, Socket } from '@heroiclabs/nakama-js';
 import { nextEvent } from '@tribuna/server/testing';
 import { Code, failsWithCode, startPortal, type Any, type Portal } from '../testing.ts';
+import { VIA_PORTAL } from './socket-hooks.ts';
 
 let P: Portal;
 let owner: Session;
@@ -158,19 +160,21 @@ describe('live delivery', () => {
     }
   });
 
-  it('a message sent over the socket is in list_messages like one sent by RPC', async () => {
+  it('is written one way: the socket refuses writes to the portal\'s chats and still delivers them', async () => {
     const socket = await joined(member, teamChat);
     try {
-      const ack = await socket.writeChatMessage(teamChat.id, { text: 'С телефона' });
-      await socket.writeChatMessage(teamChat.id, { emoji: 'no text' });
-      const list = await messages(owner, [teamChat.id], { limit: 5 });
-      const mine = list.messages.find((m: Any) => m.id === ack.message_id);
-      assert.ok(mine);
-      assert.equal(mine.content, 'С телефона');
-      assert.equal(mine.sender_id, member.user_id);
-      assert.equal(mine.chat_id, teamChat.id);
-      // A message without a text is not listed.
-      assert.equal(list.messages[0].id, ack.message_id);
+      const before = (await messages(owner, [teamChat.id], { limit: 1 })).messages[0]?.id;
+      for (const write of [
+        () => socket.writeChatMessage(teamChat.id, { text: 'С телефона' }),
+        () => socket.updateChatMessage(teamChat.id, before ?? crypto.randomUUID(), { text: 'Правка' }),
+        () => socket.removeChatMessage(teamChat.id, before ?? crypto.randomUUID()),
+      ]) {
+        await assert.rejects(write(), (e: { message: string }) => e.message === VIA_PORTAL);
+      }
+      assert.equal((await messages(owner, [teamChat.id], { limit: 1 })).messages[0]?.id, before, 'nothing written');
+      // A room is not the portal's: the socket writes there as the game server has it.
+      const room = await socket.joinChat(`Болельщики ${crypto.randomUUID()}`, 1, true, false);
+      assert.ok((await socket.writeChatMessage(room.id, { text: 'Вперёд!' })).message_id);
     } finally {
       socket.disconnect(false);
     }
