@@ -9,6 +9,7 @@ import { isPortalGroup } from './store.ts';
 const GROUP_CHANNEL = /^3\.([0-9a-f-]{36})\.\.$/i;
 const DIRECT_CHANNEL = /^4\./;
 
+/** @internal The refusal, for tests. */
 export const VIA_PORTAL = 'В чаты портала пишут через портал (send_message): сообщения по сокету сюда не принимаются.';
 
 /** The messages of the socket that write to a channel. */
