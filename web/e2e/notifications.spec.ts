@@ -141,3 +141,29 @@ test('a long history: the bell reads one page, older pages as asked; marking all
   await expect(bell(vera)).toHaveAccessibleName('Уведомления');
   await expect(vera.getByRole('status').filter({ hasText: 'Непрочитанных уведомлений нет' })).toHaveCount(1);
 });
+
+test('a join request raises the team owner\'s bell live; it opens the roster, where the request waits', async ({ browser }) => {
+  const owner = await person(browser, 'owner.bell@example.com', 'Олег Капитанов');
+  const team = await call<{ id: string }>(portal, await sessionOf(owner), 'create_team', { name: 'Южный берег' });
+  await owner.goto(`${portal.url}/`);
+  await expect(badge(owner)).toHaveCount(0);
+
+  // A player's owner asks to join, on the team's join page.
+  const fan = await person(browser, 'fan.bell@example.com', 'Фёдор Нападающий');
+  await call(portal, await sessionOf(fan), 'create_player', { first_name: 'Фёдор', last_name: 'Нападающий' });
+  await fan.goto(`${portal.url}/teams/${team.id}/join`);
+  await fan.getByRole('radio', { name: 'Нападающий Фёдор' }).check();
+  await fan.getByRole('button', { name: 'Отправить заявку' }).click();
+  await fan.waitForURL(`${portal.url}/teams/${team.id}`);
+
+  // The owner's count goes up without a reload; the notification names the requester and leads to the roster.
+  await expect(badge(owner)).toHaveText('1');
+  await bell(owner).click();
+  const item = notifications(owner).getByRole('listitem').first();
+  await expect(item).toContainText('Фёдор Нападающий просит принять игрока в команду «Южный берег»');
+  await item.getByRole('link').click();
+  await owner.waitForURL(`${portal.url}/teams/${team.id}/roster`);
+  await expect(owner.getByRole('heading', { name: 'Заявки на вступление' })).toBeVisible();
+  await expect(owner.getByText('Нападающий Фёдор')).toBeVisible();
+  await expect(badge(owner)).toHaveCount(0);
+});
