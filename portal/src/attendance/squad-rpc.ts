@@ -3,6 +3,7 @@
 // team's members see the answers and warnings. The squad is the match's appearances (squadAppearances).
 import { z } from 'zod';
 import { invalid, type Queryable } from '@tribuna/server';
+import { recountPlayers } from '../competition/index.ts';
 import { rpc, uuid } from '../lib/rpc.ts';
 import { lockMatch } from '../matches/index.ts';
 import { replaceSquad, rosterPlayers, rosterPlayersOf, squadsOf, type RosterPlayer, type SquadPlayer } from './squad-store.ts';
@@ -63,7 +64,9 @@ export const squadRpcs = [
         // Locked: two managers saving at once replace the squad one after the other.
         await lockMatch(q, match.id);
         const picked = await pick(q, teamId, input);
-        await replaceSquad(q, match.id, teamId, picked);
+        const before = await replaceSquad(q, match.id, teamId, picked);
+        // The squad is the match's appearances: the totals of who left it and who came in are counted again.
+        await recountPlayers(q, [...before, ...picked.map((p) => p.player_id)]);
         return (await squadsOf(q, match.id, teamId)).get(teamId) ?? [];
       });
       const list = shown(players, true);

@@ -43,15 +43,21 @@ export async function rosterPlayersOf(q: Queryable, teamId: string, userIds: str
 }
 
 /** Replaces the team's squad for the match with these players, in this order. */
-export async function replaceSquad(q: Queryable, matchId: string, teamId: string, players: RosterPlayer[]): Promise<void> {
-  await q.execute('DELETE FROM match_squad WHERE match_id = $1 AND team_id = $2', [matchId, teamId]);
-  if (!players.length) return;
+/** Replaces a team's squad; answers the players it had, whose appearances may have changed too. */
+export async function replaceSquad(q: Queryable, matchId: string, teamId: string, players: RosterPlayer[]): Promise<string[]> {
+  const gone = await q.query<{ player_id: string }>(
+    'DELETE FROM match_squad WHERE match_id = $1 AND team_id = $2 RETURNING player_id',
+    [matchId, teamId],
+  );
+  const before = gone.map((r) => r.player_id);
+  if (!players.length) return before;
   await q.execute(
     `INSERT INTO match_squad (match_id, team_id, player_id, number, position)
      SELECT $1, $2, p.player_id, p.number, p.position - 1
      FROM unnest($3::uuid[], $4::smallint[]) WITH ORDINALITY AS p (player_id, number, position)`,
     [matchId, teamId, players.map((p) => p.player_id), players.map((p) => p.number)],
   );
+  return before;
 }
 
 interface Row {

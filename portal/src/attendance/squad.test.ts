@@ -52,6 +52,22 @@ describe('set_match_squad and get_match_squad', () => {
     assert.deepEqual(await squadAppearances(ts.app.nk.db, matchId), []);
   });
 
+  it('are the appearances a confirmed match gives its players, in their career totals and its tournament', async () => {
+    const [memberPlayer, adminPlayer] = [await playerOf(teamId, member), await playerOf(teamId, admin)];
+    const matches = async (id: string) => (await call(stranger, 'get_player', { id })).matches;
+    const game = (await call(owner, 'create_match', { owner_team_id: teamId, guest_team_id: guestTeamId, match_time: new Date(Date.now() + 2 * 86_400_000).toISOString() })).id;
+    await call(owner, 'set_match_squad', { match_id: game, team_id: teamId, player_ids: [memberPlayer, adminPlayer] });
+    const [memberBefore, adminBefore] = [await matches(memberPlayer), await matches(adminPlayer)];
+    // Not before its result is confirmed.
+    await call(owner, 'set_match_result', { match_id: game, home_score: 2, guest_score: 1 });
+    assert.equal(await matches(memberPlayer), memberBefore);
+    await call(guestOwner, 'confirm_match_result', { match_id: game });
+    assert.deepEqual([await matches(memberPlayer), await matches(adminPlayer)], [memberBefore + 1, adminBefore + 1]);
+    // A squad changed afterwards moves them too.
+    await call(owner, 'set_match_squad', { match_id: game, team_id: teamId, player_ids: [memberPlayer] });
+    assert.deepEqual([await matches(memberPlayer), await matches(adminPlayer)], [memberBefore + 1, adminBefore]);
+  });
+
   it("refuse anyone but the team's managers, and players not on its roster", async () => {
     const memberPlayer = await playerOf(teamId, member);
     await fails(call(member, 'set_match_squad', { match_id: matchId, team_id: teamId, player_ids: [memberPlayer] }), 403, 'Это может делать только владелец или администратор команды.');

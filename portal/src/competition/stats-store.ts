@@ -9,7 +9,10 @@
 import type { Queryable } from '@tribuna/server';
 import type { Cards, StandingResult, StandingTeam } from './standings.ts';
 
-/** Career totals of the players among ids, from the events of confirmed matches; exported for EXPLAIN and tests. */
+/**
+ * Career totals of the players among ids, from the events and squads of confirmed matches (an appearance is
+ * a match whose squad or events name the player); exported for EXPLAIN and tests.
+ */
 export function playerTotalsQuery(ids: string[]): { sql: string; params: unknown[] } {
   return {
     sql: `SELECT ids.id,
@@ -23,6 +26,7 @@ export function playerTotalsQuery(ids: string[]): { sql: string; params: unknown
             SELECT 'p' AS role, e.type, e.match_id FROM match_event e WHERE e.player_id = ids.id
             UNION ALL SELECT 'a', e.type, e.match_id FROM match_event e WHERE e.assist_player_id = ids.id
             UNION ALL SELECT 'o', e.type, e.match_id FROM match_event e WHERE e.player_out_id = ids.id
+            UNION ALL SELECT 's', NULL, s.match_id FROM match_squad s WHERE s.player_id = ids.id
           ) r ON EXISTS (SELECT 1 FROM match m WHERE m.id = r.match_id AND m.result_state = 'confirmed')
           GROUP BY ids.id`,
     params: [ids],
@@ -46,13 +50,14 @@ export async function recountPlayers(q: Queryable, ids: Iterable<string>): Promi
   );
 }
 
-/** The players named in the matches' events, in any role. */
+/** The players named in the matches' events, in any role, or picked in their squads. */
 export async function playersOfMatches(q: Queryable, matchIds: string[]): Promise<string[]> {
   if (!matchIds.length) return [];
   const rows = await q.query<{ id: string }>(
-    `SELECT DISTINCT x.id FROM match_event e
+    `SELECT x.id FROM match_event e
      CROSS JOIN LATERAL (VALUES (e.player_id), (e.assist_player_id), (e.player_out_id)) AS x (id)
-     WHERE e.match_id = ANY($1::uuid[]) AND x.id IS NOT NULL`,
+     WHERE e.match_id = ANY($1::uuid[]) AND x.id IS NOT NULL
+     UNION SELECT s.player_id FROM match_squad s WHERE s.match_id = ANY($1::uuid[])`,
     [matchIds],
   );
   return rows.map((r) => r.id);
@@ -65,7 +70,7 @@ export interface Scorer {
   name: string;
   goals: number;
   assists: number;
-  /** Confirmed matches of the tournament whose events name the player. */
+  /** Confirmed matches of the tournament whose events or squad name the player. */
   appearances: number;
   yellow: number;
   red: number;
@@ -86,7 +91,10 @@ export function topScorersQuery(tournamentId: string, limit: number): { sql: str
           roles AS (
             SELECT player_id AS player, team_id, match_id, type, 'p' AS role FROM ev WHERE player_id IS NOT NULL
             UNION ALL SELECT assist_player_id, team_id, match_id, type, 'a' FROM ev WHERE assist_player_id IS NOT NULL
-            UNION ALL SELECT player_out_id, team_id, match_id, type, 'o' FROM ev WHERE player_out_id IS NOT NULL),
+            UNION ALL SELECT player_out_id, team_id, match_id, type, 'o' FROM ev WHERE player_out_id IS NOT NULL
+            UNION ALL SELECT s.player_id, s.team_id, s.match_id, NULL, 's'
+              FROM match m JOIN match_squad s ON s.match_id = m.id
+              WHERE m.tournament_id = $1 AND m.result_state = 'confirmed'),
           totals AS (
             SELECT player, team_id,
               count(*) FILTER (WHERE role = 'p' AND type IN ('goal', 'penalty_goal'))::int AS goals,
