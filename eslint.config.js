@@ -69,7 +69,7 @@ const packageZones = [
 // portal/: an area imports another only through that area's public file; lib/ is below every area.
 const P = './portal/src';
 const areas = folders('./portal/src').filter((d) => d !== 'lib');
-const portalTestHelpers = ['./testing.ts', './testing-league.ts', './testing-yookassa.ts', './testing-xss-corpus.ts'];
+const portalTestHelpers = ['./testing.ts', './testing-league.ts', './testing-push.ts', './testing-yookassa.ts', './testing-xss-corpus.ts'];
 const portalZones = (forTests) => {
   // Tests may also use the portal's test helpers and the module itself.
   const extra = forTests ? [...portalTestHelpers, './index.ts'] : [];

@@ -20,6 +20,7 @@ import { backfillPreviews, newsRpcs, registerNewsPageMeta, startNewsHtml } from 
 import { notificationRpcs } from './notifications/index.ts';
 import { photoRpcs } from './photos/index.ts';
 import { playerRpcs } from './players/index.ts';
+import { pushRpcs, startPush } from './push/index.ts';
 import { reminderSettingsRpcs, startReminders } from './reminders/index.ts';
 import { invitationRpcs, rosterRpcs } from './roster/index.ts';
 import { shopRpcs, startShop } from './shop/index.ts';
@@ -36,6 +37,7 @@ export const rpcs = [
   ...photoRpcs, ...videoRpcs, ...newsRpcs, ...matchRpcs, ...streamRpcs, ...tournamentRpcs, ...teamTournamentRpcs,
   ...walletRpcs, ...shopRpcs, ...chatRpcs, ...userRpcs, ...notificationRpcs, ...resultRpcs, ...eventRpcs, ...liveRpcs, ...fixtureRpcs,
   ...bracketRpcs, ...tableRpcs, ...attendanceRpcs, ...squadRpcs, ...reminderSettingsRpcs, ...feedRpcs, ...adminRpcs,
+  ...pushRpcs,
 ];
 
 const portal: RuntimeModule = {
@@ -54,6 +56,7 @@ const portal: RuntimeModule = {
     await startShop(initializer, nk, logger);
     startReminders(initializer, nk, logger);
     registerFeedRoute(initializer, nk);
+    await startPush(initializer, nk, logger);
   },
 };
 

@@ -112,6 +112,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   }
   registry.checkHooks(Object.keys(handlers), api.flatMap((r) => (r.api ? [r.api.name] : [])));
   if (registry.matchmakerMatched) core.matchmaker.onMatched = matchedHook(registry.matchmakerMatched);
+  if (registry.notificationListeners.length) core.notifications.onDelivered = (d) => registry.notificationsDelivered(d);
   core.matchmaker.start();
 
   const health = new Health(config.nodeName, {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import { describe, it } from 'node:test';
@@ -125,8 +126,17 @@ describe('configuration', () => {
     }
   });
 
+  /** A VAPID key pair as web-push prints it: the public point (65 bytes) and the private scalar (32). */
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  const VAPID = {
+    VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'),
+    VAPID_PRIVATE_KEY: ecdh.getPrivateKey().toString('base64url').padStart(43, 'A'),
+    VAPID_SUBJECT: 'mailto:ops@tribuna.example',
+  };
   /** Every key set to a secret of its own, as production wants them. */
   const PRODUCTION_KEYS = {
+    ...VAPID,
     NODE_ENV: 'production',
     SERVER_KEY: 'srv-secret-1',
     HTTP_KEY: 'http-secret-1',
@@ -163,6 +173,7 @@ describe('configuration', () => {
       REFRESH_ENCRYPTION_KEY: 'refresh-secret-1',
       LINK_SIGNING_KEY: 'link-signing-secret-1',
       SHOP_PROVIDER: 'test',
+      ...VAPID,
     };
     const defaults: Record<string, string> = {
       SERVER_KEY: 'defaultkey',
@@ -204,6 +215,8 @@ describe('configuration', () => {
       LINK_SIGNING_KEY: 'defaultlinksigningkey',
       ADMIN_USER_IDS: '',
       ADMIN_EMAILS: '',
+      VAPID_SUBJECT: 'mailto:push@tribuna.invalid',
+      PUSH_ALLOWED_ORIGINS: 'https://fcm.googleapis.com,https://updates.push.services.mozilla.com,https://*.notify.windows.com,https://web.push.apple.com',
     };
     assert.deepEqual(loadConfig({}).runtimeEnv, { SHOP_PROVIDER: 'test', PUBLIC_URL: 'http://127.0.0.1:7350', ...news });
     assert.deepEqual(
@@ -220,6 +233,7 @@ describe('configuration', () => {
       YOOKASSA_SECRET_KEY: 'test_secret',
       YOOKASSA_API_URL: 'https://api.yookassa.ru/v3',
       ...news,
+      VAPID_SUBJECT: 'https://tribuna.example',
     });
     assert.ok(Object.isFrozen(env));
     assert.equal(loadConfig({ ...yookassa, YOOKASSA_API_URL: 'http://127.0.0.1:9000/v3/' }).runtimeEnv.YOOKASSA_API_URL, 'http://127.0.0.1:9000/v3');
@@ -241,10 +255,33 @@ describe('configuration', () => {
       [{ LINK_SIGNING_KEY: 'with a space inside it' }, 'LINK_SIGNING_KEY'],
       [{ ADMIN_USER_IDS: 'admin' }, 'ADMIN_USER_IDS'],
       [{ ADMIN_EMAILS: 'admin@example.com, nobody' }, 'ADMIN_EMAILS'],
+      [{ VAPID_PUBLIC_KEY: VAPID.VAPID_PUBLIC_KEY }, 'VAPID_PRIVATE_KEY'],
+      [{ VAPID_PRIVATE_KEY: VAPID.VAPID_PRIVATE_KEY }, 'VAPID_PUBLIC_KEY'],
+      [{ ...VAPID, VAPID_PUBLIC_KEY: VAPID.VAPID_PRIVATE_KEY }, 'VAPID_PUBLIC_KEY'],
+      [{ ...VAPID, VAPID_PRIVATE_KEY: 'not+base64/url' }, 'VAPID_PRIVATE_KEY'],
+      [{ VAPID_SUBJECT: 'ops@tribuna.example' }, 'VAPID_SUBJECT'],
+      [{ VAPID_SUBJECT: 'http://tribuna.example' }, 'VAPID_SUBJECT'],
+      [{ PUSH_ALLOWED_ORIGINS: 'http://push.example' }, 'PUSH_ALLOWED_ORIGINS'],
+      [{ PUSH_ALLOWED_ORIGINS: 'https://push.example/path' }, 'PUSH_ALLOWED_ORIGINS'],
+      [{ PUSH_ALLOWED_ORIGINS: 'https://*' }, 'PUSH_ALLOWED_ORIGINS'],
     ];
     for (const [e, name] of cases) {
       assert.throws(() => loadConfig(e), (err: unknown) => err instanceof ConfigError && err.variable === name, name);
     }
+  });
+
+  it('wants the VAPID keys and subject in production, and hands modules the keys and the allowed push services', () => {
+    const { VAPID_PUBLIC_KEY, ...noKeys } = { ...PRODUCTION_KEYS, SHOP_PROVIDER: 'test' };
+    assert.ok(VAPID_PUBLIC_KEY);
+    assert.throws(() => loadConfig({ ...noKeys, VAPID_PRIVATE_KEY: '' }), (e: unknown) => e instanceof ConfigError && e.variable === 'VAPID_PUBLIC_KEY');
+    const { VAPID_SUBJECT, ...noSubject } = { ...PRODUCTION_KEYS, SHOP_PROVIDER: 'test' };
+    assert.ok(VAPID_SUBJECT);
+    assert.throws(() => loadConfig(noSubject), (e: unknown) => e instanceof ConfigError && e.variable === 'VAPID_SUBJECT');
+    const env = loadConfig({ ...VAPID, PUSH_ALLOWED_ORIGINS: 'https://*.Push.Example, http://127.0.0.1:9300' }).runtimeEnv;
+    assert.deepEqual(
+      [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT, env.PUSH_ALLOWED_ORIGINS],
+      [VAPID.VAPID_PUBLIC_KEY, VAPID.VAPID_PRIVATE_KEY, VAPID.VAPID_SUBJECT, 'https://*.push.example,http://127.0.0.1:9300'],
+    );
   });
 
   it('hands modules the reminder times, the link key and the administrators, lists trimmed, lower-cased and each once', () => {

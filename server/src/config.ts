@@ -3,6 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { proxyList } from './client-ip.ts';
 import type { LogLevel } from './log.ts';
+import { moduleSettings } from './config-modules.ts';
+import { ConfigError, int, optional, str, url, type Env } from './config-read.ts';
+
+export { ConfigError } from './config-read.ts';
 
 export interface Config {
   host: string;
@@ -101,15 +105,6 @@ export interface GoogleConfig {
   issuer: string;
 }
 
-export class ConfigError extends Error {
-  readonly variable: string;
-  constructor(variable: string, problem: string) {
-    super(`Invalid configuration: ${variable} ${problem}`);
-    this.variable = variable;
-    this.name = 'ConfigError';
-  }
-}
-
 const DEFAULT_KEYS = {
   SERVER_KEY: 'defaultkey',
   HTTP_KEY: 'defaulthttpkey',
@@ -117,42 +112,9 @@ const DEFAULT_KEYS = {
   REFRESH_ENCRYPTION_KEY: 'defaultrefreshencryptionkey',
 } as const;
 
-type Env = Record<string, string | undefined>;
 
 // The built web app of this repository, served at / unless WEB_DIST says otherwise.
 const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
-
-function str(env: Env, name: string, fallback: string): string {
-  const v = env[name];
-  return v === undefined || v === '' ? fallback : v;
-}
-
-function optional(env: Env, name: string): string | undefined {
-  const v = env[name];
-  return v === undefined || v === '' ? undefined : v;
-}
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
-  const n = Number(raw.trim());
-  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
-  return n;
-}
-
-function url(env: Env, name: string, protocols: string[]): string | undefined {
-  const v = optional(env, name);
-  if (v === undefined) return undefined;
-  let ok = false;
-  try {
-    ok = protocols.includes(new URL(v).protocol);
-  } catch {
-    ok = false;
-  }
-  if (!ok) throw new ConfigError(name, `must be a ${protocols.map((p) => p + '//').join(' or ')} URL`);
-  return v;
-}
 
 function key(env: Env, name: keyof typeof DEFAULT_KEYS, production: boolean): string {
   const v = str(env, name, DEFAULT_KEYS[name]);
@@ -162,68 +124,6 @@ function key(env: Env, name: keyof typeof DEFAULT_KEYS, production: boolean): st
     throw new ConfigError(name, 'must be set to a secret value when NODE_ENV=production (the default is public)');
   }
   return v;
-}
-
-/** LINK_SIGNING_KEY's public default: refused in production, like the server's keys. */
-const DEFAULT_LINK_SIGNING_KEY = 'defaultlinksigningkey';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
-
-/** A comma-separated list, each item trimmed and lower-cased, checked by `valid`; '' when unset. */
-function list(env: Env, name: string, valid: RegExp, what: string): string {
-  const items = str(env, name, '').split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);
-  const bad = items.find((x) => !valid.test(x));
-  if (bad !== undefined) throw new ConfigError(name, `must be a comma-separated list of ${what}, got "${bad}"`);
-  return [...new Set(items)].join(',');
-}
-
-/**
- * What team life needs: when reminders go and how often they are looked for, the key that signs the
- * one-click answer links of reminder mails, and the site's administrators.
- */
-function teamLifeSettings(env: Env, production: boolean): Record<string, string> {
-  const linkKey = str(env, 'LINK_SIGNING_KEY', DEFAULT_LINK_SIGNING_KEY);
-  if (linkKey.length < 16 || /\s/.test(linkKey)) throw new ConfigError('LINK_SIGNING_KEY', 'must be at least 16 characters long, without spaces');
-  if (production && linkKey === DEFAULT_LINK_SIGNING_KEY) {
-    throw new ConfigError('LINK_SIGNING_KEY', 'must be set to a secret value when NODE_ENV=production (the default is public)');
-  }
-  return {
-    REMINDER_BEFORE_DEADLINE_HOURS: String(int(env, 'REMINDER_BEFORE_DEADLINE_HOURS', 24, 1, 720)),
-    REMINDER_BEFORE_START_HOURS: String(int(env, 'REMINDER_BEFORE_START_HOURS', 3, 1, 168)),
-    REMINDER_TICK_SEC: String(int(env, 'REMINDER_TICK_SEC', 60, 1, 3600)),
-    LINK_SIGNING_KEY: linkKey,
-    ADMIN_USER_IDS: list(env, 'ADMIN_USER_IDS', UUID, 'user ids (UUIDs)'),
-    ADMIN_EMAILS: list(env, 'ADMIN_EMAILS', EMAIL, 'e-mail addresses'),
-  };
-}
-
-/**
- * The module settings: every key is named and checked here, so a module reads only validated values.
- * SHOP_PROVIDER chooses the coin shop's payment provider; the YooKassa keys are required with it.
- * NEWS_HTML_THREADS and NEWS_HTML_QUEUE size the portal's pool of threads that sanitise news HTML: by
- * default every core but one (the event loop's), at least one. The team-life settings: teamLifeSettings.
- */
-function moduleSettings(env: Env, site: string, production: boolean): Readonly<Record<string, string>> {
-  // The test provider credits coins without a payment: in production it must be chosen on purpose.
-  if (production && !optional(env, 'SHOP_PROVIDER')) throw new ConfigError('SHOP_PROVIDER', 'must be set when NODE_ENV=production ("test" credits coins with no payment)');
-  const provider = str(env, 'SHOP_PROVIDER', 'test');
-  if (provider !== 'test' && provider !== 'yookassa') throw new ConfigError('SHOP_PROVIDER', `must be "test" or "yookassa", got "${provider}"`);
-  const out: Record<string, string> = {
-    SHOP_PROVIDER: provider,
-    PUBLIC_URL: site,
-    NEWS_HTML_THREADS: String(int(env, 'NEWS_HTML_THREADS', Math.max(1, os.availableParallelism() - 1), 1, 64)),
-    NEWS_HTML_QUEUE: String(int(env, 'NEWS_HTML_QUEUE', 32, 0, 10_000)),
-    ...teamLifeSettings(env, production),
-  };
-  if (provider === 'yookassa') {
-    const shopId = optional(env, 'YOOKASSA_SHOP_ID');
-    if (!shopId || !/^\d{1,20}$/.test(shopId)) throw new ConfigError('YOOKASSA_SHOP_ID', 'must be the shop\'s numeric id when SHOP_PROVIDER=yookassa');
-    const secretKey = optional(env, 'YOOKASSA_SECRET_KEY');
-    if (!secretKey || /\s/.test(secretKey)) throw new ConfigError('YOOKASSA_SECRET_KEY', 'must be set (without spaces) when SHOP_PROVIDER=yookassa');
-    const api = url(env, 'YOOKASSA_API_URL', ['https:', 'http:']) ?? 'https://api.yookassa.ru/v3';
-    Object.assign(out, { YOOKASSA_SHOP_ID: shopId, YOOKASSA_SECRET_KEY: secretKey, YOOKASSA_API_URL: api.replace(/\/+$/, '') });
-  }
-  return Object.freeze(out);
 }
 
 /** PUBLIC_URL: the site's http(s) origin (the app is served at its root). */

@@ -11,6 +11,7 @@ import { requireManager } from '../teams/index.ts';
 import { addable, chatFor, chatId, directAllowed, directRef, groupRef, sendAs, type ChatRef } from './access.ts';
 import { chatsOf, describe, groupMembers, lastTime, messageOf, namesOf } from './listing.ts';
 import { deleteNamedChat, forgetChat, insertNamedChat, markRead, rememberDirect, teamChat, type Message } from './store.ts';
+import { chatUrl, pushChatMessage } from '../push/index.ts';
 import { ensureTeamChat } from './team-chat.ts';
 
 /** The longest message, in characters. */
@@ -44,7 +45,7 @@ function namedOnly(chat: ChatRef): void {
 export const chatRpcs = [
   // Participants; in a direct chat, not while either user has blocked the other. The message goes through
   // the chat's channel at once to every socket that joined it.
-  rpc('send_message', 'registered', z.object({ chat_id: chatId, content: z.unknown().optional() }), async ({ input, ctx, userId, nk }) => {
+  rpc('send_message', 'registered', z.object({ chat_id: chatId, content: z.unknown().optional() }), async ({ input, ctx, userId, nk, logger }) => {
     const text = messageText(input.content);
     const chat = await chatFor(nk, input.chat_id, userId);
     if (chat.type === 'direct' && !(await nk.usersGetId([chat.target])).length) throw notFound('Пользователь не найден.');
@@ -52,6 +53,15 @@ export const chatRpcs = [
     const username = ctx.username ?? names.get(userId) ?? '';
     const ack = await sendAs(nk, chat, text, userId, username);
     if (chat.type === 'direct') await rememberDirect(nk.db, userId, chat.target);
+    const senderName = names.get(userId) ?? username;
+    pushChatMessage(nk, logger, {
+      chatId: chat.id,
+      senderId: userId,
+      participants: () => (chat.type === 'direct' ? Promise.resolve([chat.target]) : groupMembers(nk, chat.target)),
+      message: chat.type === 'direct'
+        ? { title: senderName, body: text, url: chatUrl(chat.id) }
+        : { title: chat.team?.name ?? chat.named?.name ?? 'Чат', body: `${senderName}: ${text}`, url: chatUrl(chat.id) },
+    });
     return {
       id: ack.messageId, chat_id: chat.id, content: text, sender_id: userId,
       sender_name: names.get(userId) ?? username, created_at: ack.createTime.toISOString(),

@@ -149,6 +149,11 @@ export const FIELD_LABELS: Record<string, string> = {
   unanswered: 'Напоминать, если я не ответил',
   coming: 'Напоминать перед началом, если я приду',
   url: 'Адрес календаря',
+  // Web Push.
+  endpoint: 'Адрес подписки',
+  keys: 'Ключи подписки',
+  p256dh: 'Ключ шифрования',
+  auth: 'Секрет подписки',
 };
 
 const FIELD_PREFIX = /^([A-Za-z_][A-Za-z0-9_]*)((?:\.[A-Za-z0-9_]+)*): ([\s\S]+)$/;

@@ -83,6 +83,11 @@ interface NotificationRow {
 export class Notifications {
   private readonly db: Db;
   private readonly bus: Bus;
+  /**
+   * Told of every delivery once it has gone to the sockets (after its transaction committed), on the node
+   * that sent it: modules push them further (Web Push). It must not throw or wait.
+   */
+  onDelivered: ((deliveries: Delivery[]) => void) | undefined;
 
   constructor(db: Db, bus: Bus) {
     this.db = db;
@@ -139,6 +144,7 @@ export class Notifications {
     for (const d of deliveries) {
       this.bus.sendToUser(d.userId, { notifications: { notifications: d.notifications.map(notificationMsg) } });
     }
+    if (this.onDelivered && deliveries.length) this.onDelivered(deliveries);
   }
 
   async send(inputs: NotificationInput[]): Promise<void> {

@@ -6,8 +6,8 @@ import type { MatchHandler, MatchmakerMatchedFunction } from './match-types.ts';
 import { HttpRoutes } from './http-routes.ts';
 import { PageMetaRoutes } from './page-meta.ts';
 import type {
-  ApiBeforeHook, ApiEvent, ApiHookRegistrations, EventContext, EventHandler, Initializer, RpcAfterHook, RpcBeforeHook, RpcFunction,
-  RtAfterHook, RtBeforeHook,
+  ApiBeforeHook, ApiEvent, ApiHookRegistrations, EventContext, EventHandler, Initializer, NkDeliveredNotifications,
+  NotificationsDeliveredFunction, RpcAfterHook, RpcBeforeHook, RpcFunction, RtAfterHook, RtBeforeHook,
 } from './types.ts';
 
 /** An API before-hook as stored: its request is checked by the caller against the call's fields. */
@@ -42,6 +42,7 @@ export class Registry {
   /** The matchmaker-matched function of a module, if one registered it. */
   matchmakerMatched: MatchmakerMatchedFunction | undefined;
   readonly shutdownHooks: Array<() => Promise<void> | void> = [];
+  readonly notificationListeners: NotificationsDeliveredFunction[] = [];
   /** Modules' metadata of the web app's pages, for link previews. */
   readonly pageMeta = new PageMetaRoutes();
   /** Modules' own GET routes outside the API (a calendar feed). */
@@ -157,6 +158,10 @@ export class Registry {
       registerShutdown: (fn) => {
         this.shutdownHooks.push(fn);
       },
+      registerNotificationsDelivered: (fn) => {
+        if (typeof fn !== 'function') throw new Error('A notifications listener must be a function.');
+        this.notificationListeners.push(fn);
+      },
     };
   }
 
@@ -166,6 +171,17 @@ export class Registry {
       Promise.resolve()
         .then(() => h(ctx, event))
         .catch((err) => this.logger.error('event handler failed', { event: event.name, err }));
+    }
+  }
+
+  /** Hands delivered notifications to every listener; a failing listener is logged and does not affect the others. */
+  notificationsDelivered(delivered: NkDeliveredNotifications[]): void {
+    for (const fn of this.notificationListeners) {
+      try {
+        fn(delivered);
+      } catch (err) {
+        this.logger.error('notifications listener failed', { err });
+      }
     }
   }
 

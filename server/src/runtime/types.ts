@@ -2,6 +2,7 @@
 import type { Logger } from '../log.ts';
 import type { MatchHandler, MatchmakerMatchedFunction } from './match-types.ts';
 import type { Nk } from './nk.ts';
+import type { NkNotification } from './nk-notifications.ts';
 
 export interface RpcContext {
   /** Absent when called with the HTTP key instead of a session. */
@@ -247,7 +248,21 @@ export interface Initializer extends ApiHookRegistrations {
   registerMatchmakerMatched(fn: MatchmakerMatchedFunction): void;
   /** Called once when the server stops, after transports close. */
   registerShutdown(fn: () => Promise<void> | void): void;
+  /**
+   * Told of the notifications of every sender (the server's own, REST, the socket and modules) once they are
+   * stored and sent to their users' sockets, on the node that sent them; blocked senders' were dropped
+   * before. The function must not wait: it queues what it does with them (for example Web Push).
+   */
+  registerNotificationsDelivered(fn: NotificationsDeliveredFunction): void;
 }
+
+/** One user's notifications, as they were delivered. */
+export interface NkDeliveredNotifications {
+  userId: string;
+  notifications: NkNotification[];
+}
+
+export type NotificationsDeliveredFunction = (delivered: NkDeliveredNotifications[]) => void;
 
 export interface RuntimeModule {
   name: string;
