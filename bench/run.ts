@@ -1,6 +1,7 @@
-// npm run bench [-- --quick] [-- --no-web] [-- --only news,images,plans]: every figure measured in one run
-// against a baseline measured in the same run on the same machine, printed as a table and written to
-// results/latest.json. --only runs just the named sections that need no shared servers (sections.ts).
+// npm run bench [-- --quick] [-- --no-web] [-- --only news,images,plans] [-- --profile <figure>]: every
+// figure measured in one run against a baseline measured in the same run on the same machine, printed as a
+// table and written to results/latest.json. --only runs just the named sections that need no shared servers
+// (sections.ts); --profile runs one figure's load with the server's CPU profiled (profile.ts) and stops.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,12 +9,18 @@ import path from 'node:path';
 import { clusterBench } from './cluster.ts';
 import { httpRun as httpRunWith, measurePairs as measurePairsWith, rpcBody, type HttpTarget, type PairResult } from './http-pairs.ts';
 import { printTable, ROOT, runLoad, sleep, startChild, webBuildIsCurrent, type Child, type Row } from './lib.ts';
+import { profileFigure, PROFILE_FIGURES, type ProfileFigure } from './profile.ts';
 import { deviceTokens } from './load/sessions.ts';
 import { SECTIONS, type Section } from './sections.ts';
 
 const quick = process.argv.includes('--quick');
 const withWeb = !process.argv.includes('--no-web');
 const onlyArg = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] ?? '' : undefined;
+const profileArg = process.argv.includes('--profile') ? process.argv[process.argv.indexOf('--profile') + 1] ?? '' : undefined;
+if (profileArg !== undefined && !PROFILE_FIGURES.includes(profileArg as ProfileFigure)) {
+  console.error(`--profile takes one figure: ${PROFILE_FIGURES.join(', ')}`);
+  process.exit(2);
+}
 const started = Date.now();
 // HTTP figures come from `rounds` rounds; in each, every metric and its baseline run back to back (in
 // alternating order), and the figure is the median over rounds: the machine's speed drifts between runs.
@@ -106,10 +113,10 @@ const bearer = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/
 // The bare server gets the same request as the echo RPC's: a POST with the same headers and body.
 const echoReq = { method: 'POST', headers: bearer, body: rpcBody({ hello: 'мир' }) };
 
-phase(`HTTP: ${P.rounds} round(s) of ${P.duration} s per figure, ${P.connections} connections`);
-const results = await measurePairs([
-  [{ name: 'echo', child: tribuna, url: `${base}/v2/rpc/echo`, req: echoReq }, { name: 'hello', child: hello, url: helloUrl, req: echoReq }],
-  [
+// The HTTP figures, each a subject and its baseline.
+const httpPairs: Record<'echo' | 'auth' | 'get_team' | 'list_teams', [HttpTarget, HttpTarget]> = {
+  echo: [{ name: 'echo', child: tribuna, url: `${base}/v2/rpc/echo`, req: echoReq }, { name: 'hello', child: hello, url: helloUrl, req: echoReq }],
+  auth: [
     {
       name: 'auth',
       child: tribuna,
@@ -118,9 +125,40 @@ const results = await measurePairs([
     },
     { name: 'db_pk_select', child: db, url: `${dbBase}/pk` },
   ],
-  [{ name: 'get_team', child: tribuna, url: `${base}/v2/rpc/get_team`, req: { method: 'POST', headers: bearer, body: rpcBody({ id: tribuna.info.teamId }) } }, { name: 'db_get_team', child: db, url: `${dbBase}/team` }],
-  [{ name: 'list_teams', child: tribuna, url: `${base}/v2/rpc/list_teams`, req: { method: 'POST', headers: bearer, body: rpcBody({ limit: 20 }) } }, { name: 'db_list_teams', child: db, url: `${dbBase}/teams` }],
-]);
+  get_team: [{ name: 'get_team', child: tribuna, url: `${base}/v2/rpc/get_team`, req: { method: 'POST', headers: bearer, body: rpcBody({ id: tribuna.info.teamId }) } }, { name: 'db_get_team', child: db, url: `${dbBase}/team` }],
+  list_teams: [{ name: 'list_teams', child: tribuna, url: `${base}/v2/rpc/list_teams`, req: { method: 'POST', headers: bearer, body: rpcBody({ limit: 20 }) } }, { name: 'db_list_teams', child: db, url: `${dbBase}/teams` }],
+};
+
+// The socket figures' loads: room chat (fan-out), team chat by RPC, relayed matches.
+// Throughput: as fast as 16 messages in flight allow. Latency: paced at CHAT_RATE messages per second
+// (CHAT_RATE x receivers deliveries per second), below what either server saturates at, so the p99 is
+// delivery time rather than queueing in the one process that holds all the receiving sockets.
+const CHAT = path.join(ROOT, 'bench/load/chat.ts');
+const chatArgs = { receivers: P.chatReceivers, messages: P.chatMessages, window: 16 };
+const paced = { receivers: P.chatReceivers, messages: P.chatPaced, window: 16, rate: P.chatRate };
+const TEAM_CHAT = path.join(ROOT, 'bench/load/team-chat.ts');
+const teamArgs = { port: tribuna.info.port, members: P.chatReceivers, window: 16, prefix: 'team-chat' };
+const MATCH_LOAD = path.join(ROOT, 'bench/load/match.ts');
+const matchArgs = { matches: P.matches, players: MATCH.players, rate: MATCH.rate, seconds: P.matchSeconds };
+// The load reads the server's CPU time itself, over the sending alone (setting the matches up is not counted).
+const matchRun = (child: Child, mode: 'tribuna' | 'raw', rate = MATCH.rate) =>
+  runLoad(MATCH_LOAD, { mode, port: child.info.port, pid: child.info.pid, ...matchArgs, rate });
+
+if (profileArg !== undefined) {
+  const figure = profileArg as ProfileFigure;
+  phase(`profiling the server during "${figure}"`);
+  await profileFigure(base, figure, () => {
+    if (figure === 'room-chat') return runLoad(CHAT, { mode: 'tribuna', port: tribuna.info.port, ...chatArgs });
+    if (figure === 'team-chat') return runLoad(TEAM_CHAT, { ...teamArgs, messages: P.chatMessages });
+    if (figure === 'relay') return matchRun(tribuna, 'tribuna');
+    return httpRun(httpPairs[figure][0]);
+  });
+  for (const c of children) c.proc.kill('SIGKILL');
+  process.exit(0);
+}
+
+phase(`HTTP: ${P.rounds} round(s) of ${P.duration} s per figure, ${P.connections} connections`);
+const results = await measurePairs([httpPairs.echo, httpPairs.auth, httpPairs.get_team, httpPairs.list_teams]);
 const helloGet = await httpRun({ name: 'hello_get', child: hello, url: helloUrl });
 raw.hello_get = helloGet;
 await Promise.all([hello.stop(), db.stop()]);
@@ -154,12 +192,6 @@ console.log(`  ${(perSocketRss / 1024).toFixed(1)} KB RSS, ${(perSocketHeap / 10
 
 // Chat fan-out, then the raw ws relay.
 phase(`room chat: 1 sender, ${P.chatReceivers} receivers, ${P.chatMessages} messages`);
-// Throughput: as fast as 16 messages in flight allow. Latency: paced at CHAT_RATE messages per second
-// (CHAT_RATE x receivers deliveries per second), below what either server saturates at, so the p99 is
-// delivery time rather than queueing in the one process that holds all the receiving sockets.
-const CHAT = path.join(ROOT, 'bench/load/chat.ts');
-const chatArgs = { receivers: P.chatReceivers, messages: P.chatMessages, window: 16 };
-const paced = { receivers: P.chatReceivers, messages: P.chatPaced, window: 16, rate: P.chatRate };
 const chatR = await runLoad(CHAT, { mode: 'tribuna', port: tribuna.info.port, ...chatArgs });
 const chatL = await runLoad(CHAT, { mode: 'tribuna', port: tribuna.info.port, ...paced });
 console.log(`  tribuna: ${Math.round(chatR.perSecond)} deliveries/s; at ${P.chatRate} msg/s p50 ${chatL.p50.toFixed(1)} ms, p99 ${chatL.p99.toFixed(1)} ms`);
@@ -168,8 +200,6 @@ console.log(`  tribuna: ${Math.round(chatR.perSecond)} deliveries/s; at ${P.chat
 // team chat of chatReceivers members, every other member's socket joined to its channel. Compared with
 // the raw ws relay below, as the room chat is.
 phase(`team chat by RPC: ${P.chatReceivers} members, ${P.chatMessages} messages`);
-const TEAM_CHAT = path.join(ROOT, 'bench/load/team-chat.ts');
-const teamArgs = { port: tribuna.info.port, members: P.chatReceivers, window: 16, prefix: 'team-chat' };
 const teamR = await runLoad(TEAM_CHAT, { ...teamArgs, messages: P.chatMessages });
 const teamL = await runLoad(TEAM_CHAT, { ...teamArgs, messages: P.chatPaced, rate: P.chatRate });
 if (teamR.failed || teamL.failed) console.warn(`  team chat: ${teamR.failed + teamL.failed} send_message calls failed`);
@@ -177,11 +207,6 @@ console.log(`  tribuna: ${Math.round(teamR.perSecond)} deliveries/s (${Math.roun
 
 // Relayed matches, then the raw ws room relay with the same load (below); server CPU from /proc.
 phase(`relayed matches: ${P.matches} x ${MATCH.players} players at ${MATCH.rate} msg/s each, ${P.matchSeconds} s`);
-const MATCH_LOAD = path.join(ROOT, 'bench/load/match.ts');
-const matchArgs = { matches: P.matches, players: MATCH.players, rate: MATCH.rate, seconds: P.matchSeconds };
-// The load reads the server's CPU time itself, over the sending alone (setting the matches up is not counted).
-const matchRun = (child: Child, mode: 'tribuna' | 'raw', rate = MATCH.rate) =>
-  runLoad(MATCH_LOAD, { mode, port: child.info.port, pid: child.info.pid, ...matchArgs, rate });
 const matchR = await matchRun(tribuna, 'tribuna');
 const matchL = await matchRun(tribuna, 'tribuna', MATCH.pacedRate);
 console.log(`  tribuna: ${Math.round(matchR.perSecond)} deliveries/s of ${Math.round(matchR.expected / matchR.seconds)} expected, p99 ${matchR.p99.toFixed(1)} ms, server ${matchR.cores.toFixed(2)} cores; at ${MATCH.pacedRate} msg/s p99 ${matchL.p99.toFixed(1)} ms`);
