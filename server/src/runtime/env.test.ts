@@ -28,7 +28,7 @@ const SETTINGS = {
   NEWS_HTML_THREADS: '2',
   NEWS_HTML_QUEUE: '5',
 };
-/** What modules get: the settings above and the team-life settings' defaults (the test server's tick: an hour). */
+/** What modules get: the settings above, the team-life and push settings' defaults (the test server's tick: an hour). */
 const MODULE_ENV = {
   ...SETTINGS,
   REMINDER_BEFORE_DEADLINE_HOURS: '24',
@@ -37,6 +37,8 @@ const MODULE_ENV = {
   LINK_SIGNING_KEY: 'defaultlinksigningkey',
   ADMIN_USER_IDS: '',
   ADMIN_EMAILS: '',
+  VAPID_SUBJECT: 'https://tribuna.example',
+  PUSH_ALLOWED_ORIGINS: 'https://fcm.googleapis.com,https://updates.push.services.mozilla.com,https://*.notify.windows.com,https://web.push.apple.com',
 };
 
 let ts: TestServer;
