@@ -82,7 +82,7 @@ function Account() {
       <Suspense fallback={<span className="bell-placeholder" aria-hidden="true" />}>
         <NotificationBell />
       </Suspense>
-      <Link to="/user/profile" className="header-user" title={m.profile} aria-label={name}>
+      <Link to="/user/profile" className="header-user" title={m.profile}>
         <Avatar url={user?.avatar_url} name={name} />
         <span className="header-username">{name}</span>
       </Link>
@@ -155,7 +155,7 @@ export function RootLayout() {
     <div className="app">
       <a className="skip-link" href="#main">{m.skip}</a>
       <header className="header">
-        <Link to="/" className="logo" aria-label={m.home}>Трибуна</Link>
+        <Link to="/" className="logo" aria-label={m.logo}>Трибуна</Link>
         <nav className="nav-desktop" aria-label={m.mainNav}>
           {NAV.map((n) => (
             <NavLink key={n.to} to={n.to} end={n.end}>{n.label}</NavLink>

@@ -1,5 +1,6 @@
 export const layoutMessages = {
   home: 'Главная',
+  logo: 'Трибуна — на главную',
   news: 'Новости',
   tournaments: 'Турниры',
   matches: 'Матчи',

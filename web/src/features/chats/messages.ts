@@ -1,6 +1,7 @@
 export const chatMessages = {
   toggle: 'Чаты',
   toggleUnread: (badge: string) => `Чаты, непрочитанных: ${badge}`,
+  unreadStatus: (badge: string | undefined) => (badge ? `Непрочитанных сообщений в чатах: ${badge}` : 'Непрочитанных сообщений в чатах нет'),
   close: 'Закрыть',
   panel: 'Чаты и друзья',
   tabs: 'Разделы',

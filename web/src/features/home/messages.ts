@@ -10,7 +10,6 @@ export const homeMessages = {
   allMatches: 'Все матчи',
   noMatches: 'Ближайших матчей пока нет.',
   teamGone: 'Команда удалена',
-  matchLabel: (home: string, guest: string) => `${home} — ${guest}`,
   broadcasts: 'Трансляции',
   allBroadcasts: 'Все трансляции',
   noBroadcasts: 'Сейчас нет трансляций в эфире и в ближайшее время.',

@@ -133,6 +133,7 @@ export const rosterMessages = {
   revokeFailed: 'Не удалось отозвать приглашение',
   /** Screen readers announce a draggable chip or request with this. */
   draggable: 'перетаскиваемый игрок',
+  handle: (number: number, name: string) => `${number} ${name}: переместить`,
 };
 
 /** Said aloud while a player is dragged onto a column of the main squad. */

@@ -4,7 +4,6 @@ export const staticMessages = {
   videos: 'Видео',
   photos: 'Фото',
   photoCount: (n: number) => `${n} фото`,
-  openAlbum: (title: string, n: number) => `Альбом «${title}», ${n} фото: открыть`,
   viewerTitle: (n: number, total: number) => `Фото ${n} из ${total}`,
   previous: 'Предыдущее фото',
   next: 'Следующее фото',

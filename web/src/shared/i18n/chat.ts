@@ -11,4 +11,7 @@ export const conversationMessages = {
   loadingOlder: 'Загрузка ранних сообщений…',
   start: 'Начало переписки',
   you: 'Вы',
+  /** Read out by screen readers when a message comes into the open chat. */
+  incomingRegion: 'Новые сообщения',
+  incoming: (name: string, text: string) => `Новое сообщение от ${name}: ${text}`,
 };

@@ -56,6 +56,9 @@ export function ChatConversation({ chat, selfId, title, onBack, onLoadError, act
   const restore = useRef<{ height: number; top: number } | null>(null);
   const atBottom = useRef(true);
   const lastRead = useRef<string | undefined>(undefined);
+  /** The newest message when the history was first shown: only those after it are announced. */
+  const announcedUpTo = useRef<string | undefined>(undefined);
+  const [announcement, setAnnouncement] = useState('');
 
   // Newest first from the server; shown oldest first.
   const newestFirst: ChatMessage[] = history.data?.pages.flatMap((p) => p.messages) ?? [];
@@ -74,6 +77,16 @@ export function ChatConversation({ chat, selfId, title, onBack, onLoadError, act
     // Once per failure.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [history.isError, history.errorUpdatedAt]);
+
+  // A message from someone else that comes into the open chat is read out (a polite live region).
+  useEffect(() => {
+    if (!newest) return;
+    const first = announcedUpTo.current === undefined;
+    if (announcedUpTo.current === newest.id) return;
+    announcedUpTo.current = newest.id;
+    if (first || newest.sender_id === selfId) return;
+    setAnnouncement(m.incoming(newest.sender_name || personName(users[newest.sender_id]), newest.content));
+  }, [newest, selfId, users]);
 
   // The newest message on the screen is read (the read marker is the newest one's time).
   useEffect(() => {
@@ -176,6 +189,7 @@ export function ChatConversation({ chat, selfId, title, onBack, onLoadError, act
         </header>
       )}
       <div className="conv-body">{body}</div>
+      <p className="visually-hidden" role="status" aria-live="polite" aria-label={m.incomingRegion}>{announcement}</p>
       <form className="conv-form" onSubmit={(e) => void send(e)}>
         <span className="text-box conv-input-box">
           <TextControl

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/nakama/errors.ts';
 import { renderPage } from '../../../test/render.tsx';
+import { chatKeys, withChatMessage, type ChatMessagePages } from '../../../shared/api/chat.ts';
 
 const rpc = vi.fn();
 vi.mock('../../../lib/nakama/rpc.ts', () => ({ rpc: (...a: unknown[]) => rpc(...a) }));
@@ -94,6 +95,30 @@ describe('chat widget', () => {
     // Back to the list.
     await user.click(within(conv).getByRole('button', { name: 'Назад' }));
     expect(screen.getByRole('tab', { name: 'Чаты' })).toBeInTheDocument();
+  });
+
+  it('says new messages to screen readers: the unread count of closed chats, and each incoming message of the open one', async () => {
+    server();
+    const user = userEvent.setup();
+    const { qc } = renderPage(<ChatWidget />);
+    await waitFor(() => expect(screen.getByText('Непрочитанных сообщений в чатах: 9+')).toHaveAttribute('role', 'status'));
+    await user.click(toggle());
+    await user.click(await screen.findByRole('button', { name: /Борис/ }));
+    const conv = await screen.findByRole('region', { name: 'Борис' });
+    await within(conv).findByText('Привет!');
+    const live = within(conv).getByRole('status', { name: 'Новые сообщения' });
+    // The history already there is not read out; a message that comes in is, with its sender.
+    expect(live).toHaveTextContent('');
+    act(() => {
+      qc.setQueryData<ChatMessagePages>(chatKeys.messages('c1'), (data) => data && withChatMessage(data, message('m9', 'Выхожу через пять минут')));
+    });
+    await waitFor(() => expect(live).toHaveTextContent('Новое сообщение от Борис: Выхожу через пять минут'));
+    // The user's own message is not.
+    act(() => {
+      qc.setQueryData<ChatMessagePages>(chatKeys.messages('c1'), (data) => data && withChatMessage(data, message('m10', 'Жду', 'me', 'Я')));
+    });
+    expect(await within(conv).findByText('Жду')).toBeInTheDocument();
+    expect(live).toHaveTextContent('Новое сообщение от Борис: Выхожу через пять минут');
   });
 
   it('says what failed in Russian: the list, the history, a send (keeping the text)', async () => {

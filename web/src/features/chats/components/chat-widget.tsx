@@ -208,6 +208,8 @@ export function ChatWidget() {
         </svg>
         {badge && <span className="chat-badge" data-testid="chat-badge">{badge}</span>}
       </button>
+      {/* Said by screen readers when the count changes: a new message in a chat that is not open. */}
+      <span className="visually-hidden" role="status">{summary.data ? m.unreadStatus(badge) : ''}</span>
     </div>
   );
 }

@@ -52,12 +52,14 @@ export function UpcomingMatches() {
         <ul className="home-cards home-matches">
           {matches.map((x) => (
             <li key={x.id}>
-              <Link className="home-card match-card" to={`/matches/${x.id}`} aria-label={m.matchLabel(x.owner_team?.name ?? m.teamGone, x.guest_team?.name ?? m.teamGone)}>
+              <Link className="home-card match-card" to={`/matches/${x.id}`}>
                 <span className="match-teams">
                   <TeamSide team={x.owner_team} side="home" />
                   <span className="match-colon" aria-hidden="true">:</span>
+                  <span className="visually-hidden"> — </span>
                   <TeamSide team={x.guest_team} side="guest" />
                 </span>
+                <span className="visually-hidden">, </span>
                 <time className="home-card-date" dateTime={x.match_time}>{dayTime.format(new Date(x.match_time))}</time>
               </Link>
             </li>

@@ -18,20 +18,20 @@ function Side({ id, team, align }: { id: string; team?: TeamSummary; align: 'hom
       <img className="match-avatar" src={teamAvatar(team)} alt="" width={48} height={48} loading="lazy" />
       <span className="match-team">
         <span className="match-team-name">{teamName(id, team)}</span>
-        {team?.description && <span className="muted match-team-description">{team.description}</span>}
+        {team?.description && <span className="muted match-team-description" aria-hidden="true">{team.description}</span>}
       </span>
     </span>
   );
 }
 
 export function MatchCard({ match }: { match: Match }) {
-  const title = m.title(teamName(match.owner_team_id, match.owner_team), teamName(match.guest_team_id, match.guest_team));
   return (
     <article className="match-card">
-      <Link to={`/matches/${match.id}`} className="match-card-link" aria-label={title}>
+      <Link to={`/matches/${match.id}`} className="match-card-link">
         <span className="match-teams">
           <Side id={match.owner_team_id} team={match.owner_team} align="home" />
           <span className="match-colon" aria-hidden="true">{m.vs}</span>
+          <span className="visually-hidden"> — </span>
           <Side id={match.guest_team_id} team={match.guest_team} align="guest" />
         </span>
       </Link>

@@ -30,7 +30,7 @@ const MARKS = [
   { name: 'italic', label: m.italic, icon: 'К', run: (e: Editor) => e.chain().focus().toggleItalic().run() },
   { name: 'code', label: m.code, icon: '</>', run: (e: Editor) => e.chain().focus().toggleCode().run() },
   { name: 'bulletList', label: m.bulletList, icon: '•', run: (e: Editor) => e.chain().focus().toggleBulletList().run() },
-  { name: 'orderedList', label: m.orderedList, icon: '1.', run: (e: Editor) => e.chain().focus().toggleOrderedList().run() },
+  { name: 'orderedList', label: m.orderedList, icon: '⒈', run: (e: Editor) => e.chain().focus().toggleOrderedList().run() },
   { name: 'blockquote', label: m.blockquote, icon: '❝', run: (e: Editor) => e.chain().focus().toggleBlockquote().run() },
   { name: 'codeBlock', label: m.codeBlock, icon: '{ }', run: (e: Editor) => e.chain().focus().toggleCodeBlock().run() },
 ] as const;

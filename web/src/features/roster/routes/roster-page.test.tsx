@@ -42,7 +42,8 @@ describe('roster board', () => {
     canManage = true;
     const user = userEvent.setup();
     renderPage(<RosterPage />, '/teams/t1/roster', '/teams/:teamId/roster');
-    const chip = await screen.findByTestId('player-p-2');
+    // The chip's number is its handle for the keyboard: a button of its own, named by number and player.
+    const chip = within(await screen.findByTestId('player-p-2')).getByRole('button', { name: /^\d+ Вратарёв И: переместить$/ });
     expect(chip).toHaveAccessibleDescription(
       'Чтобы взять игрока, нажмите пробел или Enter. Стрелки переносят его между колонками основного состава, пробел или Enter оставляют его в колонке, Esc отменяет перенос.',
     );

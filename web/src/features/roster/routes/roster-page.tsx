@@ -29,15 +29,19 @@ const collision: CollisionDetection = (args) => {
   return under.length ? under : rectIntersection(args);
 };
 
+/** What makes the number the drag handle for the keyboard: dnd-kit's attributes and a name saying what it moves. */
+type Handle = ReturnType<typeof useDraggable>['attributes'] & { 'aria-label': string; 'aria-roledescription': string };
+
 /**
- * The player's picture, number and name linking to their page. A chip is dragged by its name too; Enter on
- * the name opens the page rather than picking the chip up.
+ * The player's picture, number and name linking to their page. A chip is dragged by the pointer anywhere
+ * on it, the name included; for the keyboard its number is the handle (a button of its own, so that the
+ * link is not inside another control). Enter on the name opens the page rather than picking the chip up.
  */
-function Who({ tp }: { tp: TeamPlayer }) {
+function Who({ tp, handle }: { tp: TeamPlayer; handle?: Handle }) {
   return (
     <>
       <img className="chip-avatar" src={playerPhoto(tp.player.avatar_id)} alt="" width={28} height={28} draggable={false} />
-      <span className="chip-number">{tp.number}</span>
+      <span className={handle ? 'chip-number chip-handle' : 'chip-number'} {...handle}>{tp.number}</span>
       <Link
         className="chip-name"
         to={`/players/${tp.player_id}`}
@@ -50,6 +54,10 @@ function Who({ tp }: { tp: TeamPlayer }) {
   );
 }
 
+function handleOf(attributes: ReturnType<typeof useDraggable>['attributes'], tp: TeamPlayer): Handle {
+  return { ...attributes, 'aria-label': m.handle(tp.number, nameOf(tp)), 'aria-roledescription': m.draggable };
+}
+
 function PlayerChip({ tp, draggable, children }: { tp: TeamPlayer; draggable: boolean; children?: ReactNode }) {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: tp.id, disabled: !draggable, data: { name: nameOf(tp) } satisfies DraggedPlayer });
   return (
@@ -58,10 +66,9 @@ function PlayerChip({ tp, draggable, children }: { tp: TeamPlayer; draggable: bo
       className={`chip${isDragging ? ' dragging' : ''}${draggable ? ' draggable' : ''}`}
       style={{ transform: CSS.Translate.toString(transform) }}
       data-testid={`player-${tp.player_id}`}
-      {...(draggable ? { ...listeners, ...attributes } : {})}
-      aria-roledescription={draggable ? m.draggable : undefined}
+      {...(draggable ? listeners : {})}
     >
-      <Who tp={tp} />
+      <Who tp={tp} handle={draggable ? handleOf(attributes, tp) : undefined} />
       {(tp.team_role === 1 || children) && (
         <span className="chip-actions">
           {tp.team_role === 1 && <span className="badge">{m.admin}</span>}
@@ -117,8 +124,8 @@ function Request({ tp, onAdd, onDecline, busy }: { tp: TeamPlayer; onAdd(role: n
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: tp.id, disabled: busy, data: { name: nameOf(tp) } satisfies DraggedPlayer });
   return (
     <li ref={setNodeRef} className={`request${isDragging ? ' dragging' : ''}`} style={{ transform: CSS.Translate.toString(transform) }}>
-      <span className="request-handle draggable" data-testid={`request-${tp.player_id}`} {...listeners} {...attributes} aria-roledescription={m.draggable}>
-        <Who tp={tp} />
+      <span className="request-handle draggable" data-testid={`request-${tp.player_id}`} {...listeners}>
+        <Who tp={tp} handle={handleOf(attributes, tp)} />
       </span>
       <select aria-label={`${m.fieldRole}: ${nameOf(tp)}`} value={role} onChange={(e) => setRole(Number(e.target.value))}>
         {Object.entries(FIELD_ROLES).filter(([v]) => v !== '0').map(([v, label]) => <option key={v} value={v}>{label}</option>)}

@@ -21,11 +21,11 @@ export function AlbumGrid({ albums, showDates = true }: { albums: readonly Album
                 if (el) covers.current.set(a.id, el);
                 else covers.current.delete(a.id);
               }}
-              aria-label={m.openAlbum(a.title, a.pictures.length)}
               onClick={() => setOpen({ album: a, index: 0 })}
             >
               <img className="gallery-cover" src={pictureUrl(a, 0)} alt="" width={400} height={267} loading="lazy" />
               <strong>{a.title}</strong>
+              <span className="visually-hidden">, </span>
               <span className="muted">
                 {showDates && `${a.date} · `}
                 {m.photoCount(a.pictures.length)}

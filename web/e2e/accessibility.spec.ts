@@ -1,0 +1,109 @@
+// Accessibility: axe-core finds no serious or critical violation of WCAG 2.1 A and AA on any route of the
+// router, as a visitor and signed in, at 1366 and 390 px, with data on every page (the same walk and data
+// as russian.spec.ts). Each finding is reported with the route, the rule and the elements it names.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { sessionOf, signInByCode, startPortal, type Portal } from './portal.ts';
+import { pages, quickUser, seed, type SeedTexts, type Seeded } from './seed.ts';
+
+let portal: Portal;
+test.beforeAll(async () => {
+  portal = await startPortal();
+});
+test.afterAll(async () => {
+  await portal?.close();
+});
+
+const TEXTS: SeedTexts = {
+  displayName: 'Ирина Доступная',
+  friendName: 'Глеб Друзьев',
+  location: 'Самара',
+  teamName: 'Волжские зори',
+  otherTeamName: 'Заречье',
+  teamDescription: 'Играем по субботам на стадионе «Металлург».',
+  lastName: 'Кузнецов',
+  firstName: 'Павел',
+  middleName: 'Андреевич',
+  formationName: 'Основной состав',
+  eventTitle: 'Тренировка перед игрой',
+  eventPlace: 'Стадион «Металлург»',
+  eventDescription: 'Разминка, стандарты, двусторонка.',
+  photoSection: 'Осень',
+  photoDescription: 'Перед матчем',
+  videoSection: 'Игры',
+  videoTitle: 'Обзор матча',
+  videoDescription: 'Все моменты второго тайма',
+  tag: 'обзор',
+  newsTitle: 'Новый сезон',
+  newsText: 'Команда начинает подготовку к новому сезону.',
+  tournamentTitle: 'Кубок Самары',
+  tournamentDescription: 'Турнир для любительских команд города.',
+  streamTitle: 'Полуфинал кубка',
+  streamDescription: 'Трансляция полуфинала.',
+  chatName: 'Совет команды',
+  message: 'Сбор в 10:00.',
+};
+
+/** The rules checked: WCAG 2.1 at levels A and AA. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** What fails the walk: what axe rates serious or critical. */
+const FAILING = new Set(['serious', 'critical']);
+
+const SIZES = [
+  { name: '1366', viewport: { width: 1366, height: 900 } },
+  { name: '390', viewport: { width: 390, height: 844 }, hasTouch: true },
+];
+
+async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.spinner')).toHaveCount(0);
+}
+
+/** The page's serious and critical violations, one line each: rule, impact and the first elements. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return result.violations
+    .filter((v) => FAILING.has(v.impact ?? ''))
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+async function walk(browser: Browser, who: string, options: BrowserContextOptions, seeded: Seeded, found: string[]): Promise<void> {
+  for (const size of SIZES) {
+    const context = await browser.newContext({ ...options, viewport: size.viewport, hasTouch: size.hasTouch });
+    const page = await context.newPage();
+    for (const p of pages(seeded)) {
+      await open(page, `${portal.url}${p.path}`);
+      for (const v of await violations(page)) found.push(`${who} ${size.name} ${p.path}: ${v}`);
+    }
+    if (who === 'signed in') {
+      // The chat widget, open on each of its tabs.
+      await open(page, `${portal.url}/`);
+      await page.getByRole('button', { name: /^Чаты/ }).click();
+      const panel = page.getByRole('dialog', { name: 'Чаты и друзья' });
+      for (const tab of ['Чаты', 'Друзья', 'Команды']) {
+        await panel.getByRole('tab', { name: tab }).click();
+        await page.waitForLoadState('networkidle');
+        for (const v of await violations(page)) found.push(`${who} ${size.name} chat «${tab}»: ${v}`);
+      }
+    }
+    await context.close();
+  }
+}
+
+test('no serious or critical accessibility violation on any route, for visitors and signed-in users, wide and narrow', async ({ browser }) => {
+  test.setTimeout(900_000);
+  const first = await browser.newContext();
+  const page = await first.newPage();
+  await signInByCode(portal, page, 'a11y.walk@example.com', TEXTS.displayName);
+  const owner = await sessionOf(page);
+  const friend = await quickUser(portal, TEXTS.friendName);
+  const seeded = await seed(portal, owner, friend, TEXTS);
+  const signedIn = await first.storageState();
+  await first.close();
+
+  const found: string[] = [];
+  await walk(browser, 'visitor', {}, seeded, found);
+  await walk(browser, 'signed in', { storageState: signedIn }, seeded, found);
+  expect(found).toEqual([]);
+});
