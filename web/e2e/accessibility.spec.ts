@@ -1,6 +1,8 @@
 // Accessibility: axe-core finds no serious or critical violation of WCAG 2.1 A and AA on any route of the
 // router, as a visitor and signed in, at 1366 and 390 px, with data on every page (the same walk and data
 // as russian.spec.ts). Each finding is reported with the route, the rule and the elements it names.
+// On the wide screen the keyboard goes through the first controls of every page: each one it reaches
+// shows where the focus is.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { sessionOf, signInByCode, startPortal, type Portal } from './portal.ts';
@@ -68,6 +70,46 @@ async function violations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
+/** Tab stops checked on each page: the header, the page's first controls. */
+const TAB_STOPS = 25;
+
+/**
+ * The focused element, described, when nothing shows that it has the focus: neither it (or its ::before or
+ * ::after) nor one of its three nearest ancestors looks any different once it loses the focus (outline,
+ * shadow, border or background). Focus is given back afterwards, so that Tab goes on from there.
+ */
+async function unmarkedFocus(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!(el instanceof HTMLElement) || el === document.body) return undefined;
+    const boxes: [Element, string | undefined][] = [[el, undefined], [el, '::before'], [el, '::after']];
+    for (let a = el.parentElement, i = 0; a && i < 3; a = a.parentElement, i++) boxes.push([a, undefined]);
+    const look = () => boxes.map(([e, pseudo]) => {
+      const s = getComputedStyle(e, pseudo);
+      return [s.outlineStyle, s.outlineWidth, s.outlineColor, s.boxShadow, s.borderColor, s.backgroundColor].join('|');
+    }).join('\n');
+    const focused = look();
+    el.blur();
+    const unfocused = look();
+    el.focus({ preventScroll: true });
+    if (focused !== unfocused) return undefined;
+    const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
+    const type = el instanceof HTMLInputElement ? `[type=${el.type}]` : '';
+    return `${el.tagName.toLowerCase()}${type}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} «${name}»`;
+  });
+}
+
+/** Tabs through the page's first controls; each unmarked one is reported once. */
+async function focusSweep(page: Page): Promise<string[]> {
+  const found = new Set<string>();
+  for (let i = 0; i < TAB_STOPS; i++) {
+    await page.keyboard.press('Tab');
+    const bad = await unmarkedFocus(page);
+    if (bad) found.add(bad);
+  }
+  return [...found];
+}
+
 async function walk(browser: Browser, who: string, options: BrowserContextOptions, seeded: Seeded, found: string[]): Promise<void> {
   for (const size of SIZES) {
     const context = await browser.newContext({ ...options, viewport: size.viewport, hasTouch: size.hasTouch });
@@ -75,6 +117,7 @@ async function walk(browser: Browser, who: string, options: BrowserContextOption
     for (const p of pages(seeded)) {
       await open(page, `${portal.url}${p.path}`);
       for (const v of await violations(page)) found.push(`${who} ${size.name} ${p.path}: ${v}`);
+      if (size.name === '1366') for (const el of await focusSweep(page)) found.push(`${who} ${size.name} ${p.path}: no visible focus on ${el}`);
     }
     if (who === 'signed in') {
       // The chat widget, open on each of its tabs.

@@ -94,3 +94,13 @@ describe('a text field with a limit', () => {
     expect(screen.getByLabelText('Поиск')).toHaveAttribute('maxlength', '200');
   });
 });
+
+describe('a field with an error', () => {
+  it('is marked invalid and described by its error, which is announced', () => {
+    render(<Field label="Название" name="n" hint="Как в заявке" error="Введите название" value="" onChange={() => {}} />);
+    const input = screen.getByRole('textbox', { name: 'Название' });
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('Введите название');
+    expect(screen.getByRole('alert')).toHaveTextContent('Введите название');
+  });
+});
