@@ -10,7 +10,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { startTestServer, tempDir, type TestServer } from '@tribuna/server/testing';
 import { call, sessionOf, signInByCode, startPortal, type Portal } from './portal.ts';
 import { quickUser } from './seed.ts';
@@ -41,11 +41,13 @@ test.afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
 });
 
-async function shoot(page: Page, name: string): Promise<void> {
+/** Screenshots at 1366 and 390 px wide into SHOTS_DIR, when set; `target` is scrolled to the middle. */
+async function shoot(page: Page, name: string, target?: Locator): Promise<void> {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    await target?.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await page.waitForTimeout(150);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: false });
   }
@@ -252,9 +254,7 @@ test('«Уведомления на устройстве» registers this device
   await toggle.click();
   await expect(toggle).toBeChecked();
   await expect(page.getByText('Уведомления на этом устройстве включены')).toBeVisible();
-  await page.getByText('Уведомления на этом устройстве включены').waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
-  await page.getByRole('switch', { name: 'Уведомления на устройстве' }).scrollIntoViewIfNeeded();
-  await shoot(page, 'profile-push-switch');
+  await shoot(page, 'profile-push-switch', page.locator('.device-push'));
 
   // Subscribed with the server's VAPID key.
   const { public_key } = await call<{ public_key: string }>(portal, me, 'get_push_public_key', {});
@@ -269,10 +269,12 @@ test('«Уведомления на устройстве» registers this device
   // The worker shows a push as a notification, and a click on it opens the chat widget's friends tab.
   const worker = context.serviceWorkers().find((w) => w.url().endsWith('/sw.js'))!;
   const shown = await worker.evaluate(async () => {
-    const sw = self as unknown as ServiceWorkerGlobalScope;
+    // The worker's own types are not the page's: what is used of them.
+    type EventOf = new (type: string, init: object) => Event;
+    const sw = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(e: Event): boolean; PushEvent: EventOf; NotificationEvent: EventOf };
     const data = JSON.stringify({ title: 'Друг Пушев', body: 'хочет добавить вас в друзья', url: '/?chat=friends' });
     try {
-      sw.dispatchEvent(new PushEvent('push', { data }));
+      sw.dispatchEvent(new sw.PushEvent('push', { data }));
     } catch {
       // waitUntil() refuses an event dispatched by a script; the handler has run.
     }
@@ -281,7 +283,7 @@ test('«Уведомления на устройстве» registers this device
       if (list.length) {
         const n = list[0];
         try {
-          sw.dispatchEvent(new NotificationEvent('notificationclick', { notification: n }));
+          sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification: n }));
         } catch {
           // As above.
         }

@@ -189,7 +189,8 @@ export function RootLayout() {
       </header>
       {(!online || pwa.update || pwa.install) && (
         <Suspense fallback={null}>
-          <PwaBar />
+          {/* The offline page says it is offline itself. */}
+          <PwaBar offlineNotice={!offlineWithoutPage} />
         </Suspense>
       )}
       <main id="main" className="main">

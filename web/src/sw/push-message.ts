@@ -24,7 +24,10 @@ export function readPush(text: string | undefined, origin: string): PushNotice {
   return { title, body, url: sitePath(d.url, origin) };
 }
 
-/** A path on this site: another site's address (or none) leads to the home page. */
+/**
+ * A path on this site: another site's address (or none) leads to the home page.
+ * @internal
+ */
 export function sitePath(url: unknown, origin: string): string {
   if (typeof url !== 'string' || !url) return '/';
   try {

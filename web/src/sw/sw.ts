@@ -3,7 +3,9 @@
 // until the app says to take over, and Web Push shown as notifications that open their page.
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
+import { StaleWhileRevalidate } from 'workbox-strategies';
 import { isAppPage, readPush } from './push-message.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -31,6 +33,16 @@ registerRoute(
       throw err;
     }
   },
+);
+
+// Images the pages showed (the site's own and uploads), kept as seen so an offline page has them too; the
+// newest 150 for a month. They are not precached: most pages never show most of them.
+registerRoute(
+  ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin && /^\/(images|uploads)\//.test(url.pathname),
+  new StaleWhileRevalidate({
+    cacheName: 'tribuna-images',
+    plugins: [new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
+  }),
 );
 
 self.addEventListener('push', (event) => {

@@ -38,7 +38,10 @@ function write(storage: Store, key: string, value: unknown): void {
   }
 }
 
-/** Kept answers, newest first, at most MAX_QUERIES, none older than MAX_AGE_MS. */
+/**
+ * Kept answers, newest first, at most MAX_QUERIES, none older than MAX_AGE_MS.
+ * @internal
+ */
 export function mergeKept(kept: KeptQuery[], current: KeptQuery[], now: number): KeptQuery[] {
   const byHash = new Map<string, KeptQuery>();
   for (const q of kept) byHash.set(q.queryHash, q);

@@ -29,7 +29,8 @@ export function InstallLink() {
   );
 }
 
-export function PwaBar() {
+/** `offlineNotice`: whether being offline is said here (the offline page says it itself). */
+export function PwaBar({ offlineNotice = true }: { offlineNotice?: boolean }) {
   const online = useOnline();
   const { update, install } = usePwaState();
   const [later, setLater] = useState(installPostponed);
@@ -39,10 +40,11 @@ export function PwaBar() {
     setLater(true);
   }
 
-  if (online && !update && (!install || later)) return null;
+  const offline = !online && offlineNotice;
+  if (!offline && !update && (!install || later)) return null;
   return (
     <div className="pwa-bar">
-      {!online && (
+      {offline && (
         <div className="pwa-notice pwa-offline" role="status">
           <OfflineIcon />
           <p>

@@ -6,7 +6,7 @@ export const FRIENDS_TAB_HASH = '#chat-friends';
  * `?chat=<id>` opens that chat in the widget, `?chat=friends` its friends tab: the addresses of the
  * server's pushes (portal/src/push/service.ts). The widget opens and drops the parameter again.
  */
-export const CHAT_PARAM = 'chat';
+const CHAT_PARAM = 'chat';
 
 export type ChatAsked = { friends: true } | { chatId: string };
 

@@ -18,11 +18,14 @@ export class DevicePushError extends Error {
 /** How long the service worker may take to be ready (it registers after the page loads). */
 const WORKER_WAIT_MS = 10_000;
 
-export function pushSupported(): boolean {
+function pushSupported(): boolean {
   return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 }
 
-/** A base64url key (the VAPID public key) as the bytes pushManager.subscribe takes. */
+/**
+ * A base64url key (the VAPID public key) as the bytes pushManager.subscribe takes.
+ * @internal
+ */
 export function base64UrlBytes(text: string): Uint8Array<ArrayBuffer> {
   const b64 = text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '=');
   const raw = atob(b64);
