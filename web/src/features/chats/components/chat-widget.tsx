@@ -56,7 +56,7 @@ export function ChatWidget() {
     setOpenedFor(location.key);
     setOpen(true);
     setTab(asked && 'chatId' in asked ? 'chats' : 'friends');
-    // The chat's name comes from the list when it is there (its title is read from the list below too).
+    // The chat's name comes from the list, now or when it comes.
     setCurrent('chatId' in asked ? { id: asked.chatId, name: summary.data?.find((c) => c.id === asked.chatId)?.name ?? '' } : null);
     setCreating(false);
     setMembers(false);
@@ -118,6 +118,8 @@ export function ChatWidget() {
 
   // The open chat as the list has it: its type and participants.
   const full = current ? chats.find((c) => c.id === current.id) : undefined;
+  // A chat opened by the address before the list came takes its name from the list.
+  if (current && !current.name && full?.name) setCurrent({ id: current.id, name: full.name });
   let content;
   if (current && full && members) {
     content = <Participants chat={full} selfId={selfId} onBack={() => setMembers(false)} onLeft={() => openChat(null)} />;
@@ -128,7 +130,7 @@ export function ChatWidget() {
       </button>
     );
     content = (
-      <ChatConversation key={current.id} chat={current} selfId={selfId} title={current.name || full?.name || ''} onBack={() => openChat(null)} actions={actions} className="chat-conv" />
+      <ChatConversation key={current.id} chat={current} selfId={selfId} title={current.name} onBack={() => openChat(null)} actions={actions} className="chat-conv" />
     );
   } else if (tab === 'friends') {
     content = <FriendsTab onWrite={(u) => void write(u)} />;

@@ -45,7 +45,8 @@ export function DeviceNotifications() {
     } catch (err) {
       if (err instanceof DevicePushError) {
         setError(FAILURES[err.reason]);
-        if (err.reason === 'denied' && Notification.permission === 'denied') setState('denied');
+        // Refused for good (blocked in the browser's settings): the switch says so from now on.
+        if (err.reason === 'denied') setState(await devicePush().catch(() => 'off' as const));
       } else {
         setError(err instanceof Error ? err.message : m.failed);
       }
