@@ -184,8 +184,13 @@ test('a new version waits until «Обновить» and then takes over', async
     const first = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
     await expect(page.getByText('Доступно обновление')).toBeHidden();
 
-    // A new deploy: the worker's bytes change.
+    // With the server gone, a page is still the app: the worker answers with the precached shell.
     await server.close();
+    const shell = await page.goto(`${server.url}/teams`);
+    expect(shell!.fromServiceWorker()).toBe(true);
+    await expect(page.getByRole('navigation', { name: 'Основная навигация' })).toBeVisible();
+
+    // A new deploy: the worker's bytes change.
     fs.appendFileSync(path.join(dist, 'sw.js'), `\n// ${crypto.randomUUID()}\n`);
     server = await appServer(dist, port, data.dir);
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
