@@ -15,6 +15,8 @@ import { startTestServer, tempDir, type TestServer } from '@tribuna/server/testi
 import { call, sessionOf, signInByCode, startPortal, type Portal } from './portal.ts';
 import { quickUser } from './seed.ts';
 
+test.use({ serviceWorkers: 'allow' });
+
 const SHOTS = process.env.SHOTS_DIR;
 const DIST = path.resolve(import.meta.dirname, '..', 'dist');
 
@@ -176,7 +178,7 @@ test('a new version waits until «Обновить» and then takes over', async
   const data = tempDir('tribuna-pwa-');
   const port = await freePort();
   let server = await appServer(dist, port, data.dir);
-  const context = await browser.newContext({ locale: 'ru-RU' });
+  const context = await browser.newContext({ locale: 'ru-RU', serviceWorkers: 'allow' });
   try {
     const page = await context.newPage();
     await page.goto(server.url);
