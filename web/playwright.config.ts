@@ -22,6 +22,8 @@ export default defineConfig({
     },
     viewport: { width: 1280, height: 1000 },
     locale: 'ru-RU',
+    // The service worker precaches the whole app in each new context: only pwa.spec.ts, which tests it, lets it run.
+    serviceWorkers: 'block',
     timezoneId: 'Europe/Moscow',
     trace: 'retain-on-failure',
     // An action waits this long for its element, then fails and says which: never the whole test's time.

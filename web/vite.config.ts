@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // In development the API and socket are proxied to the server, so the app always talks to its own origin.
 const backend = process.env.TRIBUNA_BACKEND ?? 'http://127.0.0.1:7350';
@@ -8,8 +9,50 @@ const QUERY_CORE = /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)
 /** Parts only some pages use (writes, endless lists, option helpers): they stay with those pages. */
 const QUERY_EXTRAS = /[\\/](mutationObserver|useMutation|infiniteQueryObserver|useInfiniteQuery|infiniteQueryOptions|queryOptions|useQueries|queriesObserver|hydration|HydrationBoundary|useSuspense\w*|usePrefetch\w*|useIsFetching|useMutationState|mutationOptions|streamedQuery)\.js$/;
 
+/**
+ * The installable app: its manifest, and the service worker (src/sw/sw.ts) with the list of files it
+ * precaches: the shell, every script and style, the fonts the app uses and the icons, not the sample
+ * images of public/images. The app registers it itself (src/app/pwa/), offering a new version.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw.ts',
+  injectRegister: false,
+  registerType: 'prompt',
+  manifestFilename: 'manifest.webmanifest',
+  includeAssets: [],
+  manifest: {
+    id: '/',
+    name: 'Трибуна',
+    short_name: 'Трибуна',
+    description: 'Портал любительского футбола: команды, матчи, турниры, новости и трансляции.',
+    lang: 'ru',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: '#0b6e4f',
+    background_color: '#f6f8f9',
+    categories: ['sports', 'social'],
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    globPatterns: ['index.html', 'assets/*.{js,css,woff2}', 'favicon.svg'],
+    globIgnores: ['images/**'],
+    // The largest script (the 3D scene) is about 0.6 MB.
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  // The service worker is built only with the app, not for the unit tests.
+  plugins: process.env.VITEST ? [react()] : [react(), pwa],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

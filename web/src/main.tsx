@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { RouterProvider } from 'react-router';
 import { Providers, queryClient } from './app/providers.tsx';
+import { startOfflineCache } from './app/pwa/offline.ts';
 import { router } from './app/router.tsx';
 import { trackPageView } from './features/metrics/api/track-metrics.ts';
 import { realtime, startRealtime } from './lib/nakama/realtime.ts';
@@ -25,6 +26,18 @@ bindRealtimeCache(realtime, queryClient, () => sessionManager.getSnapshot().sess
 startChatChannels(realtime, queryClient);
 forgetChatsOnUserChange(sessionManager, queryClient);
 startRealtime();
+// Signing out, this device stops getting the account's pushes.
+sessionManager.addLogoutStep(() => import('./shared/lib/web-push.ts').then((push) => push.disableDevicePush()));
+// Offline, the pages shown before keep their last data (app/pwa/).
+startOfflineCache();
+// The service worker (the built app only): after the page, so it takes nothing from its start.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void import('./app/pwa/register-sw.ts')
+      .then((sw) => sw.registerServiceWorker((path) => void router.navigate(path)))
+      .catch((err: unknown) => console.error('Не удалось зарегистрировать service worker', err));
+  });
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

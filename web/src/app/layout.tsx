@@ -9,9 +9,15 @@ import { formatNumber } from '../shared/i18n/number.ts';
 import { initials, personName } from '../shared/lib/person.ts';
 import { withReturn } from '../shared/lib/return-to.ts';
 import { COMMUNITY_CHAT_URL, layoutMessages as m } from './messages.ts';
+import { useOfflineWithoutPage } from './pwa/offline.ts';
+import { useOnline, usePwaState } from './pwa/pwa-state.ts';
 
 // Loaded for signed-in users only: visitors' first page does not carry them.
 const ChatWidget = lazy(() => import('../features/chats/components/chat-widget.tsx').then((m) => ({ default: m.ChatWidget })));
+// The installed app's notices and offline page: loaded when there is something to say (precached).
+const PwaBar = lazy(() => import('./pwa/pwa-bar.tsx').then((m) => ({ default: m.PwaBar })));
+const InstallLink = lazy(() => import('./pwa/pwa-bar.tsx').then((m) => ({ default: m.InstallLink })));
+const OfflinePage = lazy(() => import('./pwa/offline-page.tsx').then((m) => ({ default: m.OfflinePage })));
 const NotificationBell = lazy(() => import('../features/notifications/components/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })));
 
 const NAV = [
@@ -151,6 +157,9 @@ export function RootLayout() {
   const menuPanel = useRef<HTMLDivElement>(null);
   const menu = useMobileMenu(menuToggle, menuPanel);
   const authenticated = useAuthenticated();
+  const offlineWithoutPage = useOfflineWithoutPage();
+  const online = useOnline();
+  const pwa = usePwaState();
   return (
     <div className="app">
       <a className="skip-link" href="#main">{m.skip}</a>
@@ -178,8 +187,20 @@ export function RootLayout() {
           </div>
         )}
       </header>
+      {(!online || pwa.update || pwa.install) && (
+        <Suspense fallback={null}>
+          {/* The offline page says it is offline itself. */}
+          <PwaBar offlineNotice={!offlineWithoutPage} />
+        </Suspense>
+      )}
       <main id="main" className="main">
-        <Outlet />
+        {offlineWithoutPage ? (
+          <Suspense fallback={null}>
+            <OfflinePage />
+          </Suspense>
+        ) : (
+          <Outlet />
+        )}
       </main>
       <footer className="footer">
         <nav aria-label={m.footerNav}>
@@ -188,6 +209,11 @@ export function RootLayout() {
           <Link to="/termsOfUse">{m.terms}</Link>
           <Link to="/about">{m.contacts}</Link>
           <a href={COMMUNITY_CHAT_URL} target="_blank" rel="noopener noreferrer">{m.communityChat}</a>
+          {pwa.install && (
+            <Suspense fallback={null}>
+              <InstallLink />
+            </Suspense>
+          )}
         </nav>
         <p>© {new Date().getFullYear()} Трибуна</p>
       </footer>

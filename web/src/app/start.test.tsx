@@ -5,7 +5,7 @@ const rpc = vi.fn();
 vi.mock('../lib/nakama/rpc.ts', () => ({ rpc: (...a: unknown[]) => rpc(...a) }));
 const start = vi.fn();
 vi.mock('../lib/nakama/session.ts', () => ({
-  sessionManager: { start: (...a: unknown[]) => start(...a), subscribe: () => () => {}, getSnapshot: () => ({ status: 'loading', guest: true }) },
+  sessionManager: { start: (...a: unknown[]) => start(...a), subscribe: () => () => {}, getSnapshot: () => ({ status: 'loading', guest: true }), addLogoutStep: () => {} },
 }));
 // The page itself is not rendered here: only what starting the app sends.
 const render = vi.fn();

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Session } from '@heroiclabs/nakama-js';
 import { AUTO_REFRESH_WINDOW_MS, needsRefresh, refreshDelayMs } from './session-timing.ts';
+import { ApiError } from './errors.ts';
 import { SessionManager, STORAGE_KEYS, type SessionDeps } from './session.ts';
 
 describe('refresh timing', () => {
@@ -100,6 +101,37 @@ describe('SessionManager', () => {
     expect(t.deps.reload).toHaveBeenCalled();
     expect(t.store.has(STORAGE_KEYS.token)).toBe(false);
     expect(t.store.has(STORAGE_KEYS.guest)).toBe(false);
+  });
+
+  it('keeps the session when a refresh cannot reach the server (offline), and tries again on the next call', async () => {
+    const t = setup({ [STORAGE_KEYS.token]: 'tok', [STORAGE_KEYS.refreshToken]: 'r-tok', [STORAGE_KEYS.guest]: 'false' });
+    t.byToken.set('tok', fakeSession('tok', t.nowMs / 1000 + 10));
+    const offline = new ApiError(0, 14, 'Failed to fetch');
+    t.deps.refresh = vi.fn(async () => {
+      throw offline;
+    });
+    expect((await t.manager.start()).token).toBe('tok');
+    expect(t.manager.getSnapshot()).toMatchObject({ status: 'ready', guest: false });
+    await expect(t.manager.current()).rejects.toBe(offline);
+    expect(t.deps.reload).not.toHaveBeenCalled();
+    expect(t.store.get(STORAGE_KEYS.token)).toBe('tok');
+    // Back online, the next call refreshes.
+    t.deps.refresh = vi.fn(async (s: Session) => fakeSession(`${s.token}+`, t.nowMs / 1000 + 7200));
+    expect((await t.manager.current()).token).toBe('tok+');
+  });
+
+  it('runs the logout steps with the session still there, then ends it; a failed step does not stop it', async () => {
+    const t = setup();
+    await t.manager.start();
+    const seen: string[] = [];
+    t.manager.addLogoutStep(async () => void seen.push(t.manager.getSnapshot().session!.token));
+    t.manager.addLogoutStep(async () => {
+      throw new Error('offline');
+    });
+    await t.manager.logout();
+    expect(seen).toEqual(['guest-generated-device-id']);
+    expect(t.deps.logout).toHaveBeenCalled();
+    expect(t.deps.reload).toHaveBeenCalled();
   });
 
   it('the scheduled refresh replaces the tokens; a failed one logs out', async () => {

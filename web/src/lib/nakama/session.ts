@@ -1,8 +1,9 @@
 // The session manager: restores stored tokens, falls back to a guest session from a per-browser device
 // id, refreshes on schedule and before use, and logs out (clearing everything and reloading) when a
-// restore or refresh fails.
+// restore or refresh fails. A refresh that did not reach the server (offline) keeps the session: the
+// next call tries again, and the installed app shows what it kept meanwhile.
 import { client, NakamaSession, type Session } from './client.ts';
-import { call } from './errors.ts';
+import { ApiError, call } from './errors.ts';
 import { isExpired, needsRefresh, refreshDelayMs, type SessionSnapshot } from './session-timing.ts';
 
 /** @internal */
@@ -37,6 +38,7 @@ export class SessionManager {
   private starting?: Promise<Session>;
   private refreshing?: Promise<Session>;
   private timer: unknown;
+  private readonly logoutSteps: Array<() => Promise<unknown>> = [];
 
   constructor(deps: SessionDeps) {
     this.deps = deps;
@@ -77,9 +79,15 @@ export class SessionManager {
     this.set(s, false);
   }
 
-  /** Ends the session on the server (best effort), forgets it here and reloads the page. */
+  /** Work to do with the session before it ends (this device's push subscription is dropped). */
+  addLogoutStep(step: () => Promise<unknown>): void {
+    this.logoutSteps.push(step);
+  }
+
+  /** Ends the session on the server (best effort, after the logout steps), forgets it here and reloads. */
   async logout(): Promise<void> {
     const s = this.snapshot.session;
+    await Promise.all(this.logoutSteps.map((step) => step().catch(() => undefined)));
     if (s) await this.deps.logout(s).catch(() => undefined);
     this.clearAndReload();
   }
@@ -101,6 +109,10 @@ export class SessionManager {
           try {
             s = await this.deps.refresh(s);
           } catch (err) {
+            if (unreachable(err)) {
+              this.set(s, guest, false);
+              return s;
+            }
             this.clearAndReload();
             throw err;
           }
@@ -134,7 +146,7 @@ export class SessionManager {
         return fresh;
       })
       .catch((err) => {
-        this.clearAndReload();
+        if (!unreachable(err)) this.clearAndReload();
         throw err;
       })
       .finally(() => {
@@ -143,13 +155,14 @@ export class SessionManager {
     return this.refreshing;
   }
 
-  private set(s: Session, guest: boolean): void {
+  /** Keeps the session; `schedule: false` when a refresh due now could not reach the server. */
+  private set(s: Session, guest: boolean, schedule = true): void {
     const { storage } = this.deps;
     storage.setItem(STORAGE_KEYS.token, s.token);
     storage.setItem(STORAGE_KEYS.refreshToken, s.refresh_token);
     storage.setItem(STORAGE_KEYS.guest, String(guest));
     this.snapshot = { status: 'ready', session: s, guest };
-    this.schedule(s);
+    if (schedule) this.schedule(s);
     for (const l of this.listeners) l();
   }
 
@@ -174,6 +187,9 @@ export class SessionManager {
     this.deps.reload();
   }
 }
+
+/** The server was not reached (no connection, or it is down): nothing was decided about the session. */
+const unreachable = (err: unknown) => err instanceof ApiError && err.status === 0 && err.code === 14;
 
 function browserDeps(): SessionDeps {
   return {

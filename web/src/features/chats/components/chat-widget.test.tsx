@@ -197,6 +197,18 @@ describe('chat widget', () => {
     expect(await screen.findByRole('dialog', { name: 'Чаты и друзья' })).toBeInTheDocument();
   });
 
+  it('opens the chat a push leads to (?chat=<id>) or the friends tab (?chat=friends), then drops the parameter', async () => {
+    server();
+    const { router } = renderPage(<ChatWidget />, '/?chat=c1&x=1');
+    const conv = await screen.findByRole('region', { name: 'Борис' });
+    expect(await within(conv).findByText('Привет!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location).toMatchObject({ pathname: '/', search: '?x=1' }));
+    await act(() => router.navigate('/?chat=friends'));
+    const panel = await screen.findByRole('dialog', { name: 'Чаты и друзья' });
+    expect(within(panel).getByRole('tab', { name: 'Друзья' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
   it('lists friends beyond the first page, following the cursor', async () => {
     const page = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ state: 0, user: { id: `f${from + i}`, display_name: `Друг ${from + i}` } }));
     nakama.listFriends.mockImplementation((_s: unknown, _state: unknown, _limit: unknown, cursor?: string) =>

@@ -1,13 +1,14 @@
 // The chat widget of signed-in users: a floating button with the unread badge ('9+' above 9) and a panel
 // with the tabs Чаты, Друзья, Команды; a chat opens its conversation in the panel (full screen on a phone).
-// Any page's address with FRIENDS_TAB_HASH opens it on the friends tab (a friend request's notification).
+// Any page's address with FRIENDS_TAB_HASH opens it on the friends tab (a friend request's notification);
+// `?chat=<id>` opens that chat and `?chat=friends` the friends tab (a push notification's page).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ensureChatsJoined } from '../../../shared/api/chat-channels.ts';
 import { chatKeys, chatsSummaryQuery, createChat, unreadBadge, type Chat } from '../../../shared/api/chat.ts';
 import type { PublicUser } from '../../../shared/api/users.ts';
-import { FRIENDS_TAB_HASH } from '../../../shared/lib/chat-link.ts';
+import { chatAsked, FRIENDS_TAB_HASH, withoutChatParam } from '../../../shared/lib/chat-link.ts';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { personName } from '../../../shared/lib/person.ts';
 import { ChatConversation } from '../../../shared/ui/chat-conversation.tsx';
@@ -49,21 +50,24 @@ export function ChatWidget() {
   const navigate = useNavigate();
   const [openedFor, setOpenedFor] = useState<string>();
 
-  // The friends tab asked for by the address: opened once per navigation to it.
-  if (location.hash === FRIENDS_TAB_HASH && openedFor !== location.key) {
+  // The friends tab or a chat asked for by the address: opened once per navigation to it.
+  const asked = location.hash === FRIENDS_TAB_HASH ? { friends: true as const } : chatAsked(location.search);
+  if (asked && openedFor !== location.key) {
     setOpenedFor(location.key);
     setOpen(true);
-    setTab('friends');
-    setCurrent(null);
+    setTab(asked && 'chatId' in asked ? 'chats' : 'friends');
+    // The chat's name comes from the list, now or when it comes.
+    setCurrent('chatId' in asked ? { id: asked.chatId, name: summary.data?.find((c) => c.id === asked.chatId)?.name ?? '' } : null);
     setCreating(false);
     setMembers(false);
   }
-  // Then the tab has the focus and the address drops the hash, which would open the tab again on a reload.
+  // Then the tab has the focus and the address drops what asked, which would open it again on a reload.
+  const askedNow = !!asked;
   useEffect(() => {
-    if (location.hash !== FRIENDS_TAB_HASH) return;
-    tabRefs.current.friends?.focus();
-    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, preventScrollReset: true });
-  }, [location, navigate]);
+    if (!askedNow) return;
+    if (location.hash === FRIENDS_TAB_HASH) tabRefs.current.friends?.focus();
+    void navigate({ pathname: location.pathname, search: withoutChatParam(location.search) }, { replace: true, preventScrollReset: true });
+  }, [askedNow, location.hash, location.pathname, location.search, navigate]);
 
   // A chat in the list that the socket has not joined (made or joined since the connection) is joined now.
   useEffect(() => {
@@ -114,6 +118,8 @@ export function ChatWidget() {
 
   // The open chat as the list has it: its type and participants.
   const full = current ? chats.find((c) => c.id === current.id) : undefined;
+  // A chat opened by the address before the list came takes its name from the list.
+  if (current && !current.name && full?.name) setCurrent({ id: current.id, name: full.name });
   let content;
   if (current && full && members) {
     content = <Participants chat={full} selfId={selfId} onBack={() => setMembers(false)} onLeft={() => openChat(null)} />;

@@ -13,6 +13,7 @@ import { personName } from '../../../shared/lib/person.ts';
 import { Button, ErrorState, Field, Notice, PageTitle, SelectField, Spinner } from '../../../shared/ui/index.tsx';
 import { ImageUpload } from '../../../shared/ui/image-upload.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
+import { DeviceNotifications } from '../components/device-notifications.tsx';
 import { MyPlayers } from '../components/my-players.tsx';
 import { LANGUAGES, TIMEZONES, profileMessages as m } from '../messages.ts';
 
@@ -170,6 +171,7 @@ export function Component() {
           )}
         </div>
       </div>
+      <DeviceNotifications />
       <MyPlayers />
     </section>
   );
