@@ -9,6 +9,7 @@ import { formatNumber } from '../shared/i18n/number.ts';
 import { initials, personName } from '../shared/lib/person.ts';
 import { withReturn } from '../shared/lib/return-to.ts';
 import { COMMUNITY_CHAT_URL, layoutMessages as m } from './messages.ts';
+import { AdminLink } from './admin-link.tsx';
 
 // Loaded for signed-in users only: visitors' first page does not carry them.
 const ChatWidget = lazy(() => import('../features/chats/components/chat-widget.tsx').then((m) => ({ default: m.ChatWidget })));
@@ -161,6 +162,7 @@ export function RootLayout() {
             <NavLink key={n.to} to={n.to} end={n.end}>{n.label}</NavLink>
           ))}
           {authenticated && <NavLink to="/schedule">{m.mySchedule}</NavLink>}
+          <AdminLink />
         </nav>
         <Account />
         <button ref={menuToggle} type="button" className="menu-toggle" aria-expanded={menu.open} aria-controls="mobile-menu" onClick={menu.flip}>
@@ -173,6 +175,7 @@ export function RootLayout() {
                 <NavLink key={n.to} to={n.to} end={n.end}>{n.label}</NavLink>
               ))}
               {authenticated && <NavLink to="/schedule">{m.mySchedule}</NavLink>}
+              <AdminLink />
             </nav>
             <MobileAccount />
           </div>

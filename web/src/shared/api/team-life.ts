@@ -55,6 +55,3 @@ export function useRevokeCalendarFeed() {
     onSettled: () => qc.invalidateQueries({ queryKey: feedKeys.all }),
   });
 }
-
-export const useAdminState = (enabled: boolean) =>
-  useQuery({ queryKey: ['admin-state'], queryFn: async () => (await rpc('get_admin_state', {})).is_admin, enabled, staleTime: 5 * 60_000 });

@@ -14,6 +14,7 @@ import { Button, ErrorState, Field, Notice, PageTitle, SelectField, Spinner } fr
 import { ImageUpload } from '../../../shared/ui/image-upload.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { MyPlayers } from '../components/my-players.tsx';
+import { ReminderSettings } from '../components/reminder-settings.tsx';
 import { LANGUAGES, TIMEZONES, profileMessages as m } from '../messages.ts';
 
 const AVATAR_PREFIX = '/uploads/';
@@ -170,6 +171,7 @@ export function Component() {
           )}
         </div>
       </div>
+      <ReminderSettings />
       <MyPlayers />
     </section>
   );
