@@ -20,7 +20,8 @@ export const GOOGLE_ACCOUNT = {
   picture: 'https://example.com/p.png',
 };
 
-export async function startPortal(): Promise<Portal> {
+/** `env`: more settings of the server, e.g. ADMIN_EMAILS. */
+export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const smtp = await startSmtpServer();
   const oidc = await startOidcProvider({
     clientId: 'tribuna-e2e',
@@ -38,6 +39,7 @@ export async function startPortal(): Promise<Portal> {
       GOOGLE_CLIENT_ID: 'tribuna-e2e',
       GOOGLE_CLIENT_SECRET: 'tribuna-e2e-secret',
       GOOGLE_ISSUER: oidc.issuer,
+      ...env,
     },
   });
   oidc.allowRedirectUri(`${server.url}/auth/google/callback`);

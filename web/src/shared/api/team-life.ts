@@ -11,7 +11,7 @@ export type AttendanceTarget = ({ event_id: string } | { match_id: string }) & {
 
 const targetKey = (t: AttendanceTarget) => ('event_id' in t ? ['event', t.event_id] : ['match', t.match_id]);
 
-export const attendanceKeys = {
+const attendanceKeys = {
   all: ['attendance'] as const,
   of: (t: AttendanceTarget) => [...attendanceKeys.all, ...targetKey(t), t.team_id] as const,
 };

@@ -14,7 +14,7 @@ const GROUP_LABELS = { yes: 'Придут', no: 'Не придут', maybe: 'П�
 const STATUSES: AttendanceStatus[] = ['yes', 'no', 'maybe'];
 const COMMENT_LIMIT = 200;
 
-export const attendanceMessages = {
+const attendanceMessages = {
   title: 'Кто придёт',
   loadFailed: 'Не удалось загрузить ответы',
   yourAnswer: 'Ваш ответ',
@@ -31,7 +31,7 @@ export const attendanceMessages = {
 };
 
 /** The names of one answer group, with comments; an empty group says so. */
-export function groupAnswers(list: AttendanceList) {
+function groupAnswers(list: AttendanceList) {
   const groups = { yes: [], no: [], maybe: [], none: [] } as Record<AttendanceStatus | 'none', { user_id: string; name: string; comment?: string }[]>;
   for (const a of list.attendance) groups[a.status].push({ user_id: a.user_id, name: a.display_name, comment: a.comment || undefined });
   for (const n of list.no_answer) groups.none.push({ user_id: n.user_id, name: n.display_name });

@@ -7,7 +7,7 @@ import { apiErrorMessage } from '../lib/error-message.ts';
 import { Button, Notice, Spinner } from './index.tsx';
 import './calendar-feed.css';
 
-export const feedMessages = {
+const feedMessages = {
   subscribe: 'Подписаться на календарь',
   create: 'Получить ссылку',
   creating: 'Создаём ссылку…',
