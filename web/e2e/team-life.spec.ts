@@ -183,3 +183,53 @@ test('the dashboard is for administrators only: others see no access, an adminis
   await expect(admin.locator('canvas').first()).toBeVisible();
   await shots(admin, 'admin-dashboard');
 });
+
+test('on the match page members answer, the manager picks the squad from who is coming, and everyone sees it', async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  await signInByCode(portal, page, 'team-life.squad@example.com', 'Семён Составов');
+  const owner = await sessionOf(page);
+  const home = await call<{ id: string }>(portal, owner, 'create_team', { name: 'Сокол' });
+  const guestOwner = await quickUser(portal, 'Гость Гостев');
+  const guest = await call<{ id: string }>(portal, guestOwner, 'create_team', { name: 'Буревестник' });
+  const ivan = await member(owner, home.id, 'Иван Быстров');
+  const kirill = await member(owner, home.id, 'Кирилл Медленов');
+  await member(owner, home.id, 'Лев Тихонов');
+  const match = await call<{ id: string }>(portal, owner, 'create_match', { owner_team_id: home.id, guest_team_id: guest.id, match_time: inDays(4) });
+  await call(portal, ivan, 'set_attendance', { match_id: match.id, team_id: home.id, status: 'yes' });
+  await call(portal, kirill, 'set_attendance', { match_id: match.id, team_id: home.id, status: 'maybe' });
+
+  await page.goto(`${portal.url}/matches/${match.id}`);
+  const squad = page.getByRole('region', { name: 'Заявка: Сокол' });
+  await expect(squad.getByText('Состав ещё не выбран.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Кто придёт: Сокол' }).locator('.attendance-count-yes')).toHaveText('1 Придут');
+  // The guest team's squad has no button for this manager.
+  await expect(page.getByRole('region', { name: 'Заявка: Буревестник' }).getByRole('button')).toHaveCount(0);
+
+  await squad.getByRole('button', { name: 'Выбрать состав' }).click();
+  await expect(squad.getByRole('checkbox', { name: /Быстров Иван/ })).toBeChecked();
+  await expect(squad.getByRole('checkbox', { name: /Медленов Кирилл/ })).not.toBeChecked();
+  await squad.getByRole('checkbox', { name: /Медленов Кирилл/ }).check();
+  await expect(squad.getByText('1 игрок выбран без ответа «Приду».')).toBeVisible();
+  await shots(page, 'match-squad-editor');
+  await squad.getByRole('button', { name: 'Сохранить состав' }).click();
+  await expect(squad.getByRole('listitem')).toHaveCount(2);
+  await expect(squad.getByText('не ответил «Приду»')).toBeVisible();
+  await shots(page, 'match-team-life');
+
+  // A visitor sees the squad, and no answers.
+  const visitor = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  await visitor.goto(`${portal.url}/matches/${match.id}`);
+  await expect(visitor.getByRole('region', { name: 'Заявка: Сокол' }).getByText('Быстров Иван')).toBeVisible();
+  await expect(visitor.getByRole('region', { name: 'Кто придёт: Сокол' })).toHaveCount(0);
+
+  // The profile's reminder switches.
+  await page.goto(`${portal.url}/user/profile`);
+  const coming = page.getByRole('switch', { name: /Напоминать о начале/ });
+  await expect(coming).toBeChecked();
+  await coming.uncheck();
+  await expect(coming).not.toBeChecked();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: /Напоминать о начале/ })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: /Просить ответить/ })).toBeChecked();
+  await shots(page, 'profile-reminders');
+});
