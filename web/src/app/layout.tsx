@@ -162,8 +162,8 @@ export function RootLayout() {
             <NavLink key={n.to} to={n.to} end={n.end}>{n.label}</NavLink>
           ))}
           {authenticated && <NavLink to="/schedule">{m.mySchedule}</NavLink>}
-          <AdminLink />
         </nav>
+        <AdminLink compact />
         <Account />
         <button ref={menuToggle} type="button" className="menu-toggle" aria-expanded={menu.open} aria-controls="mobile-menu" onClick={menu.flip}>
           {m.menu}
