@@ -23,7 +23,18 @@ async function shots(page: Page, name: string) {
   const size = page.viewportSize();
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
+    await page.waitForTimeout(400);
+    // Nothing wider than the screen.
+    const wide = () =>
+      page.evaluate((w) => {
+        if (document.documentElement.scrollWidth <= w) return [];
+        const clipped = (e: Element | null): boolean => !!e && (getComputedStyle(e).overflowX !== 'visible' || clipped(e.parentElement));
+        return [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > w + 1 && !clipped(e.parentElement))
+          .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().width)}`)
+          .slice(0, 5);
+      }, width);
+    await expect.poll(wide).toEqual([]);
     await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
   }
   if (size) await page.setViewportSize(size);
