@@ -9,6 +9,7 @@ import { ATTENDANCE_LABELS } from '../../../shared/ui/attendance-panel.tsx';
 import { Button, Notice, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
 import { useAnswerByToken } from '../api/answer-by-token.ts';
 import { attendMessages as m, parseStatus } from '../messages.ts';
+import '../attend.css';
 
 const STATUSES: AttendanceStatus[] = ['yes', 'no', 'maybe'];
 
@@ -38,7 +39,7 @@ export function Component() {
 
   if (!token || !status) {
     return (
-      <section className="page narrow stack">
+      <section className="page narrow stack attend-page">
         <PageTitle>{m.failedTitle}</PageTitle>
         <Notice kind="error">{m.badLink}</Notice>
         {footer}
@@ -47,7 +48,7 @@ export function Component() {
   }
   if (answer.isError) {
     return (
-      <section className="page narrow stack">
+      <section className="page narrow stack attend-page">
         <PageTitle>{m.failedTitle}</PageTitle>
         <Notice kind="error">{apiErrorMessage(answer.error, m.failed)}</Notice>
         {footer}
@@ -56,7 +57,7 @@ export function Component() {
   }
   if (!answer.data) {
     return (
-      <section className="page narrow stack">
+      <section className="page narrow stack attend-page">
         <PageTitle>{m.title}</PageTitle>
         <Spinner label={m.answering} delayMs={0} />
       </section>
@@ -64,7 +65,7 @@ export function Component() {
   }
   const a = answer.data;
   return (
-    <section className="page narrow stack">
+    <section className="page narrow stack attend-page">
       <PageTitle title={m.title}>{m.saved}</PageTitle>
       <Notice kind="success">{m.yourAnswer(ATTENDANCE_LABELS[a.status])}</Notice>
       <p><strong>{m.what(a.title, a.team_name)}</strong></p>
