@@ -20,7 +20,7 @@ export const GOOGLE_ACCOUNT = {
   picture: 'https://example.com/p.png',
 };
 
-/** The portal; `env` adds to (or overrides) its configuration. */
+/** The portal; `env` adds to (or overrides) its configuration (ADMIN_EMAILS, push origins, …). */
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const smtp = await startSmtpServer();
   const oidc = await startOidcProvider({

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import ICAL from 'ical.js';
 import type { Session } from '@heroiclabs/nakama-js';
 import { startTestServer, type TestServer } from '@tribuna/server/testing';
+import { eventPageLink } from '../lib/links.ts';
 import { call as callOn, fails, makeTeam, registered, type Any } from '../testing.ts';
 
 const SITE = 'https://tribuna.example';
@@ -86,7 +87,7 @@ describe('calendar feeds', () => {
     const byUid = new Map(items.map((i) => [i.uid, i]));
     const e = byUid.get(`${event.id}@tribuna`)!;
     assert.deepEqual([e.summary, e.start, e.location, e.sequence, e.allDay], ['Тренировка, вечер; зал', eventTime, 'Манеж, поле 2', 0, false]);
-    assert.equal(e.url, `${SITE}/teams/${teamId}/schedule?event=${event.id}`);
+    assert.equal(e.url, `${SITE}${eventPageLink(teamId, event.id, new Date(eventTime))}`);
     assert.equal(e.description, `Тренировка. Взять форму\n\n${e.url}`);
     // The birthday is on its Moscow date.
     assert.deepEqual([byUid.get(`${birthday.id}@tribuna`)!.start, byUid.get(`${birthday.id}@tribuna`)!.allDay], [moscowDay, true]);

@@ -6,6 +6,7 @@
 import ical, { type ICalEventData } from 'ical-generator';
 import { EVENT_TYPE_NAMES } from '../attendance/index.ts';
 import type { FeedEvent, FeedMatch, FeedTournament } from './store.ts';
+import { eventPageLink } from '../lib/links.ts';
 
 const ZONE = 'Europe/Moscow';
 const LENGTH_MS = 2 * 3_600_000;
@@ -40,7 +41,7 @@ export function feedCalendar(f: FeedInput): string {
   cal.x('X-WR-TIMEZONE', ZONE);
   const several = f.teams.size > 1;
   for (const e of f.events) {
-    const link = `${f.site}/teams/${e.team_id}/schedule?event=${e.id}`;
+    const link = `${f.site}${eventPageLink(e.team_id, e.id, e.event_time)}`;
     const team = f.teams.get(e.team_id);
     cal.createEvent({
       id: uid(e.id),

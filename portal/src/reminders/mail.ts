@@ -2,6 +2,7 @@
 // a link to its page, and a one-click answer (links to the web's /attend page with a signed token).
 import { EVENT_TYPE_NAMES, type Target } from '../attendance/index.ts';
 import type { ReminderTarget } from '../notifications/index.ts';
+import { eventPageLink, matchPageLink } from '../lib/links.ts';
 import type { ReminderKind } from './due.ts';
 
 const ZONE = 'Europe/Moscow';
@@ -13,9 +14,9 @@ function whatOf(t: Target): string {
   return t.kind === 'match' ? `Матч ${t.title}` : `${EVENT_TYPE_NAMES[t.eventType!]} «${t.title}»`;
 }
 
-/** The web page of the target: a match's page, or the team's schedule at the event. */
+/** The web page of the target: a match's page, or the team's schedule at the event's month. */
 function pageOf(t: Target, teamId: string): string {
-  return t.kind === 'match' ? `/matches/${t.id}` : `/teams/${teamId}/schedule?event=${t.id}`;
+  return t.kind === 'match' ? matchPageLink(t.id) : eventPageLink(teamId, t.id, t.start);
 }
 
 export function reminderTarget(t: Target, teamId: string): ReminderTarget {

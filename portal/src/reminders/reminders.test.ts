@@ -6,6 +6,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import type { Session } from '@heroiclabs/nakama-js';
 import { startSmtpServer, startTestServer, type ParsedMail, type TestServer, type TestSmtpServer } from '@tribuna/server/testing';
 import { clock } from '../lib/clock.ts';
+import { eventPageLink } from '../lib/links.ts';
 import { call as callOn, fails, makeTeam, registered, type Any } from '../testing.ts';
 import { remindersOf } from './scheduler.ts';
 
@@ -51,7 +52,10 @@ const textOf = (m: ParsedMail) => m.text ?? '';
 
 describe('reminders', () => {
   it('ask those who have not answered once the clock passes a day before the start, and only once', async () => {
-    const event_id = (await call(owner, 'create_team_event', { team_id: teamId, title: 'Вечерняя', type: 'training', event_time: at(48 * HOUR), place: 'Манеж, поле 2' })).id;
+    const eventTime = at(48 * HOUR);
+    const event_id = (await call(owner, 'create_team_event', { team_id: teamId, title: 'Вечерняя', type: 'training', event_time: eventTime, place: 'Манеж, поле 2' })).id;
+    const page = eventPageLink(teamId, event_id, new Date(eventTime));
+    assert.match(page, /\?month=\d{4}-\d{2}&event=/, 'an event opens its calendar at its month');
     await call(member, 'set_attendance', { event_id, status: 'yes' });
     assert.equal(await passAt(23 * HOUR), 0, 'not yet due');
     assert.equal(await passAt(24 * HOUR + 60_000), 2, 'the owner and the admin, who have not answered');
@@ -59,7 +63,7 @@ describe('reminders', () => {
 
     const [question] = await bell(admin, 113);
     assert.match(question.subject, /^Вы придёте\? Тренировка «Вечерняя», \d+ \S+ в \d\d:\d\d$/);
-    assert.deepEqual(question.content, { link: `/teams/${teamId}/schedule?event=${event_id}`, event_id, team_id: teamId });
+    assert.deepEqual(question.content, { link: page, event_id, team_id: teamId });
     assert.equal((await bell(member, 113)).length, 0, 'who answered is not asked');
 
     const mail = await smtp.waitForMail(await emailOf(admin));
@@ -67,7 +71,7 @@ describe('reminders', () => {
     const text = textOf(mail);
     assert.match(text, /^Команда «Команда [^»]+» ждёт вашего ответа: вы придёте\?\n\nТренировка «Вечерняя»\nКогда: [а-я]+, \d+ [а-я]+ в \d\d:\d\d \(по московскому времени\)\nГде: Манеж, поле 2\n/);
     assert.match(text, /\nОтветьте одним нажатием, входить на сайт не нужно:\nПриду: https:\/\/tribuna\.example\/attend\?token=[\w.-]+&status=yes\nНе приду: .+&status=no\nПод вопросом: .+&status=maybe\n/);
-    assert.ok(text.includes(`Подробнее на сайте: ${SITE}/teams/${teamId}/schedule?event=${event_id}`));
+    assert.ok(text.includes(`Подробнее на сайте: ${SITE}${page}`));
     assert.ok(text.includes(`Напоминания можно отключить в профиле: ${SITE}/user/profile`));
     assert.match(mail.html ?? '', /<a href="https:\/\/tribuna\.example\/attend\?token=[\w.-]+&#38;status=no">Не приду<\/a>/);
 

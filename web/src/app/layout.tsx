@@ -9,6 +9,7 @@ import { formatNumber } from '../shared/i18n/number.ts';
 import { initials, personName } from '../shared/lib/person.ts';
 import { withReturn } from '../shared/lib/return-to.ts';
 import { COMMUNITY_CHAT_URL, layoutMessages as m } from './messages.ts';
+import { AdminLink } from './admin-link.tsx';
 import { useOfflineWithoutPage } from './pwa/offline.ts';
 import { useOnline, usePwaState } from './pwa/pwa-state.ts';
 
@@ -171,6 +172,7 @@ export function RootLayout() {
           ))}
           {authenticated && <NavLink to="/schedule">{m.mySchedule}</NavLink>}
         </nav>
+        <AdminLink compact />
         <Account />
         <button ref={menuToggle} type="button" className="menu-toggle" aria-expanded={menu.open} aria-controls="mobile-menu" onClick={menu.flip}>
           {m.menu}
@@ -182,6 +184,7 @@ export function RootLayout() {
                 <NavLink key={n.to} to={n.to} end={n.end}>{n.label}</NavLink>
               ))}
               {authenticated && <NavLink to="/schedule">{m.mySchedule}</NavLink>}
+              <AdminLink />
             </nav>
             <MobileAccount />
           </div>

@@ -4,6 +4,8 @@ export const teamCalendarMessages = {
   ...calendarEventMessages,
   title: 'Расписание',
   add: 'Добавить событие',
+  answers: 'Кто придёт',
+  answersNamed: (title: string) => `Кто придёт: ${title}`,
   loadFailed: 'Не удалось загрузить события',
   deleteConfirm: (title: string) => `Удалить событие «${title}»? Это нельзя отменить.`,
   fieldTime: 'Время',

@@ -1,6 +1,6 @@
 // /teams/{teamId}/schedule: the team's month calendar; managers create, edit and delete events.
 import { isSameMonth, startOfMonth } from 'date-fns';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useAddressParams } from '../../../shared/lib/use-address-params.ts';
 import type { TeamEvent } from '@tribuna/portal/types';
@@ -8,6 +8,9 @@ import { useTeamEvents } from '../../../shared/api/calendar.ts';
 import { useTeam } from '../../../shared/api/teams.ts';
 import { dayKey, isEventType, monthKey, monthRange, parseMonthKey } from '../../../shared/lib/calendar.ts';
 import { formatDateTime, formatTime } from '../../../shared/i18n/format.ts';
+import { useAuthenticated } from '../../../stores/session.ts';
+import { AttendancePanel } from '../../../shared/ui/attendance-panel.tsx';
+import { CalendarFeedPanel } from '../../../shared/ui/calendar-feed.tsx';
 import { Button, EmptyState, ErrorState, Spinner } from '../../../shared/ui/index.tsx';
 import { CalendarLegend, EventTypeBadge, MonthCalendar, type CalendarEntry } from '../../../shared/ui/month-calendar.tsx';
 import { EventDialog, type EventDialogState } from '../components/event-dialog.tsx';
@@ -22,12 +25,20 @@ export function Component() {
   const { teamId = '' } = useParams();
   const team = useTeam(teamId);
   const canManage = team.data?.viewer?.can_manage === true;
+  const isMember = team.data?.viewer?.is_member === true;
+  const authenticated = useAuthenticated();
   const [params, setParam] = useAddressParams();
   const month = parseMonthKey(params.get('month')) ?? startOfMonth(new Date());
   const events = useTeamEvents(teamId, monthRange(month));
   // By time, whatever order the server gives.
   const list = [...(events.data ?? [])].sort((a, b) => Date.parse(a.event_time) - Date.parse(b.event_time));
   const [dialog, setDialog] = useState<EventDialogState | null>(null);
+  // A reminder's link names the event (?event=): its answers open, and the page scrolls to it.
+  const linked = params.get('event');
+  const [answersOpen, setAnswersOpen] = useState<string | null>(linked);
+  useEffect(() => {
+    if (linked && events.isSuccess) document.getElementById(`team-event-${linked}`)?.scrollIntoView({ block: 'start' });
+  }, [linked, events.isSuccess]);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const focusAfterClose = useRef<HTMLElement | null>(null);
 
@@ -45,6 +56,7 @@ export function Component() {
         <h2 id="team-schedule-title" className="team-schedule-title">{m.title}</h2>
         {canManage && <Button onClick={() => setDialog({ mode: 'create', day: newEventDay })}>{m.add}</Button>}
       </div>
+      {authenticated && <CalendarFeedPanel teamId={teamId} />}
       <MonthCalendar
         month={month}
         onMonthChange={setMonth}
@@ -63,7 +75,7 @@ export function Component() {
           ) : (
             <ul className="team-event-list">
               {list.map((e) => (
-                <li key={e.id} className={`team-event cal-event-${isEventType(e.type) ? e.type : 'other'}`}>
+                <li key={e.id} id={`team-event-${e.id}`} className={`team-event cal-event-${isEventType(e.type) ? e.type : 'other'}`}>
                   <div className="team-event-main">
                     <time dateTime={e.event_time} className="team-event-time">{formatDateTime(e.event_time)}</time>
                     <EventTypeBadge type={isEventType(e.type) ? e.type : 'other'} />
@@ -71,10 +83,25 @@ export function Component() {
                     {e.place && <span className="muted">{e.place}</span>}
                     {e.description && <p className="team-event-description">{e.description}</p>}
                   </div>
+                  {(isMember || canManage) && (
+                    <Button
+                      variant="ghost"
+                      aria-expanded={answersOpen === e.id}
+                      aria-label={m.answersNamed(e.title)}
+                      onClick={() => setAnswersOpen(answersOpen === e.id ? null : e.id)}
+                    >
+                      {m.answers}
+                    </Button>
+                  )}
                   {canManage && (
                     <div className="row">
                       <Button variant="ghost" aria-label={m.editNamed(e.title)} onClick={() => setDialog({ mode: 'edit', event: e })}>{m.edit}</Button>
                       <Button variant="ghost" aria-label={m.deleteNamed(e.title)} onClick={() => setDialog({ mode: 'delete', event: e })}>{m.delete}</Button>
+                    </div>
+                  )}
+                  {(isMember || canManage) && answersOpen === e.id && (
+                    <div className="team-event-attendance">
+                      <AttendancePanel target={{ event_id: e.id, team_id: teamId }} canManage={canManage} />
                     </div>
                   )}
                 </li>

@@ -11,6 +11,7 @@ import { useDeleteMatch } from '../api/delete-match.ts';
 import { useMatch } from '../api/get-match.ts';
 import { useCanEditMatch } from '../use-can-edit.ts';
 import { teamAvatar, teamName } from '../components/match-card.tsx';
+import { MatchTeamLife } from '../components/match-team-life.tsx';
 import { matchMessages as m } from '../messages.ts';
 import '../matches.css';
 
@@ -76,6 +77,7 @@ export function Component() {
         <dt>{m.created}</dt>
         <dd><time dateTime={match.create_time}>{formatDateTime(match.create_time)}</time></dd>
       </dl>
+      <MatchTeamLife match={match} />
       {deleting && <DeleteConfirm match={match} title={m.title(home, guest)} onClose={() => setDeleting(false)} />}
     </article>
   );

@@ -15,6 +15,7 @@ import { ImageUpload } from '../../../shared/ui/image-upload.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { DeviceNotifications } from '../components/device-notifications.tsx';
 import { MyPlayers } from '../components/my-players.tsx';
+import { ReminderSettings } from '../components/reminder-settings.tsx';
 import { LANGUAGES, TIMEZONES, profileMessages as m } from '../messages.ts';
 
 const AVATAR_PREFIX = '/uploads/';
@@ -172,6 +173,7 @@ export function Component() {
         </div>
       </div>
       <DeviceNotifications />
+      <ReminderSettings />
       <MyPlayers />
     </section>
   );

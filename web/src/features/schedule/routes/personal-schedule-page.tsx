@@ -11,6 +11,7 @@ import { useMyMatches } from '../../../shared/api/matches.ts';
 import { dayKey, isEventType, monthKey, monthRange, parseDayKey, parseMonthKey } from '../../../shared/lib/calendar.ts';
 import { withReturn } from '../../../shared/lib/return-to.ts';
 import { formatTime } from '../../../shared/i18n/format.ts';
+import { CalendarFeedPanel } from '../../../shared/ui/calendar-feed.tsx';
 import { ErrorState, Notice, PageTitle, Spinner } from '../../../shared/ui/index.tsx';
 import { CalendarLegend, MonthCalendar, type CalendarEntry } from '../../../shared/ui/month-calendar.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
@@ -101,6 +102,7 @@ export function Component() {
           </>
         )}
       </Notice>
+      {authenticated && <CalendarFeedPanel />}
       <MonthCalendar
         month={month}
         onMonthChange={setMonth}
