@@ -52,7 +52,7 @@ test('two friends: a request accepted shows В сети; a direct chat is live b
   await expect(send).toBeDisabled();
   await withBoris.getByRole('textbox', { name: 'Сообщение' }).fill('Привет, Борис! Завтра играем?');
   await withBoris.getByRole('textbox', { name: 'Сообщение' }).press('Enter');
-  await expect(withBoris.getByText('Привет, Борис! Завтра играем?')).toBeVisible();
+  await expect(withBoris.getByText('Привет, Борис! Завтра играем?', { exact: true })).toBeVisible();
 
   // Борис, without a reload: the badge counts it, the chat list shows it, opening it reads it.
   await expect(boris.getByTestId('chat-badge')).toHaveText('1');
@@ -61,13 +61,13 @@ test('two friends: a request accepted shows В сети; a direct chat is live b
   await expect(item).toContainText('Привет, Борис! Завтра играем?');
   await item.click();
   const withAlisa = panel(boris).getByRole('region', { name: 'Алиса Чатова' });
-  await expect(withAlisa.getByText('Привет, Борис! Завтра играем?')).toBeVisible();
+  await expect(withAlisa.getByText('Привет, Борис! Завтра играем?', { exact: true })).toBeVisible();
   await expect(boris.getByTestId('chat-badge')).toHaveCount(0);
 
   // His answer reaches her open conversation at once.
   await withAlisa.getByRole('textbox', { name: 'Сообщение' }).fill('Да, в 19:00');
   await withAlisa.getByRole('button', { name: 'Отправить' }).click();
-  await expect(withBoris.getByText('Да, в 19:00')).toBeVisible();
+  await expect(withBoris.getByText('Да, в 19:00', { exact: true })).toBeVisible();
   await expect(withBoris.getByText('Борис Чатов').first()).toBeVisible();
 
   // After a reload both messages are in the history, read.
@@ -103,7 +103,7 @@ test('the locker room\'s team chat: a member sees the owner\'s message live; pit
 
   await chatOf(owner).getByRole('textbox', { name: 'Сообщение' }).fill('Тренировка в четверг в 19:00');
   await chatOf(owner).getByRole('textbox', { name: 'Сообщение' }).press('Enter');
-  await expect(chatOf(member).getByText('Тренировка в четверг в 19:00')).toBeVisible();
+  await expect(chatOf(member).getByText('Тренировка в четверг в 19:00', { exact: true })).toBeVisible();
   await expect(chatOf(member).getByText('Олег Капитанов', { exact: true })).toBeVisible();
 
   // The panel folds away.
