@@ -5,9 +5,10 @@
 // brand and technical names below are left out; any Latin word left fails the test.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
-import { sessionOf, signInByCode, startPortal, type Portal } from './portal.ts';
-import { pages, quickUser, seed, type SeedTexts, type Seeded } from './seed.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { startPortal, type Portal } from './portal.ts';
+import { pages, type SeedTexts } from './seed.ts';
+import { prepareWalk, walkEveryPage } from './walk.ts';
 
 let portal: Portal;
 test.beforeAll(async () => {
@@ -85,57 +86,13 @@ async function latinWords(page: Page, userTexts: string[]): Promise<string[]> {
   return [...new Set(text.match(/[A-Za-z]+/g) ?? [])];
 }
 
-/** Opens a page and waits until it has loaded what it shows. */
-async function open(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('.spinner')).toHaveCount(0);
-}
-
-const SIZES = [
-  { name: '1366', viewport: { width: 1366, height: 900 } },
-  { name: '390', viewport: { width: 390, height: 844 }, hasTouch: true },
-];
-
-async function walk(browser: Browser, who: string, options: BrowserContextOptions, seeded: Seeded, found: string[]): Promise<void> {
-  for (const size of SIZES) {
-    const context = await browser.newContext({ ...options, viewport: size.viewport, hasTouch: size.hasTouch });
-    const page = await context.newPage();
-    for (const p of pages(seeded)) {
-      await open(page, `${portal.url}${p.path}`);
-      const words = await latinWords(page, seeded.texts);
-      if (words.length) found.push(`${who} ${size.name} ${p.path}: ${words.join(', ')}`);
-    }
-    if (who === 'signed in') {
-      // The chat widget's tabs: chats, a conversation, friends, team chats.
-      await open(page, `${portal.url}/`);
-      await page.getByRole('button', { name: /^Чаты/ }).click();
-      const panel = page.getByRole('dialog', { name: 'Чаты и друзья' });
-      for (const tab of ['Чаты', 'Друзья', 'Команды']) {
-        await panel.getByRole('tab', { name: tab }).click();
-        await page.waitForLoadState('networkidle');
-        const words = await latinWords(page, seeded.texts);
-        if (words.length) found.push(`${who} ${size.name} chat «${tab}»: ${words.join(', ')}`);
-      }
-    }
-    await context.close();
-  }
-}
-
 test('every route reads in Russian, for visitors and signed-in users, on a wide screen and a phone', async ({ browser }) => {
   test.setTimeout(900_000);
-  const first = await browser.newContext();
-  const page = await first.newPage();
-  await signInByCode(portal, page, 'russian.walk@example.com', TEXTS.displayName);
-  const owner = await sessionOf(page);
-  const friend = await quickUser(portal, TEXTS.friendName);
-  const seeded = await seed(portal, owner, friend, TEXTS);
-  const signedIn = await first.storageState();
-  await first.close();
-
-  const found: string[] = [];
-  await walk(browser, 'visitor', {}, seeded, found);
-  await walk(browser, 'signed in', { storageState: signedIn }, seeded, found);
+  const walk = await prepareWalk(browser, portal, 'russian.walk@example.com', TEXTS);
+  const found = await walkEveryPage(browser, portal, walk, async (page) => {
+    const words = await latinWords(page, walk.seeded.texts);
+    return words.length ? [words.join(', ')] : [];
+  });
   expect(found).toEqual([]);
 });
 

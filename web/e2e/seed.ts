@@ -178,6 +178,8 @@ export function pages(s: Seeded): { template: string; path: string }[] {
     { template: '/termsOfUse', path: '/termsOfUse' },
     { template: '/dataProcessingConsent', path: '/dataProcessingConsent' },
     { template: '/buyCoins', path: '/buyCoins' },
+    { template: '/attend', path: '/attend' },
+    { template: '/admin', path: '/admin' },
     { template: '/photos', path: '/photos' },
     { template: '/videos', path: '/videos' },
     { template: '/team', path: '/team' },
