@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rpc, type RpcInput } from '../../../lib/nakama/rpc.ts';
 
-export const competitionKeys = {
+const competitionKeys = {
   all: (id: string) => ['competition', id] as const,
   matches: (id: string) => ['competition', id, 'matches'] as const,
   standings: (id: string) => ['competition', id, 'standings'] as const,
