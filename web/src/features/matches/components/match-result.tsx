@@ -14,8 +14,8 @@ const FAILED = 'Не удалось сохранить результат. По�
 
 function ScoreInput({ label, value, onChange }: { label: string; value: string; onChange(v: string): void }) {
   return (
-    <label className="match-result-field">
-      <span>{label}</span>
+    <label className="field match-result-field">
+      <span className="field-label">{label}</span>
       <input className="input" inputMode="numeric" pattern="[0-9]{1,2}" required value={value} onChange={(e) => onChange(e.target.value)} />
     </label>
   );
@@ -78,8 +78,8 @@ function Decision({ match }: { match: Match }) {
             dispute.mutate({ match_id: match.id, comment: comment.trim() }, { onError: fail, onSuccess: () => setDisputing(false) });
           }}
         >
-          <label className="match-result-field">
-            <span>Почему вы не согласны</span>
+          <label className="field match-result-field">
+            <span className="field-label">Почему вы не согласны</span>
             <TextControl multiline limit={500} required value={comment} onChange={(e) => setComment(e.target.value)} />
           </label>
           <Button type="submit" disabled={dispute.isPending || !comment.trim()}>Отправить</Button>

@@ -39,10 +39,10 @@ function Generate({ tournamentId, cup }: { tournamentId: string; cup: boolean })
   return (
     <form className="competition-generate stack" onSubmit={submit}>
       <div className="row competition-fields">
-        <label className="competition-field"><span>Начало</span><input className="input" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} /></label>
+        <label className="field competition-field"><span className="field-label">Начало</span><input className="input" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} /></label>
         {cup ? (
-          <label className="competition-field">
-            <span>Посев</span>
+          <label className="field competition-field">
+            <span className="field-label">Посев</span>
             <select className="input" value={seeding} onChange={(e) => setSeeding(e.target.value as typeof seeding)}>
               <option value="random">Жеребьёвка</option>
               <option value="rating">По рейтингу</option>
@@ -50,10 +50,10 @@ function Generate({ tournamentId, cup }: { tournamentId: string; cup: boolean })
             </select>
           </label>
         ) : (
-          <label className="competition-field"><span>Интервал, дней</span><input className="input" type="number" min={1} max={365} value={interval} onChange={(e) => setInterval(e.target.value)} /></label>
+          <label className="field competition-field"><span className="field-label">Интервал, дней</span><input className="input" type="number" min={1} max={365} value={interval} onChange={(e) => setInterval(e.target.value)} /></label>
         )}
       </div>
-      <label className="row">
+      <label className="checkbox">
         {cup ? <input type="checkbox" checked={third} onChange={(e) => setThird(e.target.checked)} /> : <input type="checkbox" checked={double} onChange={(e) => setDouble(e.target.checked)} />}
         <span>{cup ? 'Матч за 3-е место' : 'Два круга (дома и в гостях)'}</span>
       </label>
