@@ -72,7 +72,7 @@ function Standings({ tournamentId }: { tournamentId: string }) {
     <div className="competition-scroll">
       <table className="competition-table">
         <thead>
-          <tr><th>#</th><th>Команда</th><th title="Игры">И</th><th title="Победы">В</th><th title="Ничьи">Н</th><th title="Поражения">П</th><th>Мячи</th><th title="Разница">±</th><th>Очки</th></tr>
+          <tr><th>#</th><th className="competition-team">Команда</th><th title="Игры">И</th><th title="Победы">В</th><th title="Ничьи">Н</th><th title="Поражения">П</th><th>Мячи</th><th title="Разница">±</th><th>Очки</th></tr>
         </thead>
         <tbody>
           {q.data.standings.map((r) => (
@@ -142,7 +142,7 @@ function Scorers({ tournamentId }: { tournamentId: string }) {
   return (
     <div className="competition-scroll">
       <table className="competition-table">
-        <thead><tr><th>Игрок</th><th title="Голы">Г</th><th title="Передачи">П</th><th title="Жёлтые карточки">ЖК</th><th title="Красные карточки">КК</th></tr></thead>
+        <thead><tr><th className="competition-team">Игрок</th><th title="Голы">Г</th><th title="Передачи">П</th><th title="Жёлтые карточки">ЖК</th><th title="Красные карточки">КК</th></tr></thead>
         <tbody>
           {q.data.scorers.map((s) => (
             <tr key={`${s.player_id}-${s.team_id}`}><td className="competition-team">{s.name}</td><td>{s.goals}</td><td>{s.assists}</td><td>{s.yellow}</td><td>{s.red}</td></tr>
