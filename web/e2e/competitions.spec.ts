@@ -51,3 +51,22 @@ test('a round robin: the organiser builds the schedule, reports a result and the
   await expect(page.locator('.competition-table tbody tr').first()).toContainText('3');
   await shots(page, 'tournament-round-robin');
 });
+
+test('a 6-team cup: the organiser draws the bracket and its rounds are named from the final back', async ({ browser }) => {
+  const page = await (await browser.newContext()).newPage();
+  await signInByCode(portal, page, 'cup.organiser@example.com', 'Анна Кубкова');
+  const me = await sessionOf(page);
+  const start = new Date(Date.now() + 86_400_000).toISOString();
+  const t = await call<{ id: string }>(portal, me, 'create_tournament', { title: 'Кубок Зимы', tournament_type: 0, start_time: start });
+  for (const name of ['Ракета', 'Сокол', 'Буревестник', 'Химик', 'Металлург', 'Нефтяник']) {
+    const team = await call<{ id: string }>(portal, me, 'create_team', { name });
+    const link = await call<{ id: string; is_confirmed: boolean }>(portal, me, 'create_team_tournament', { team_id: team.id, tournament_id: t.id });
+    if (!link.is_confirmed) await call(portal, me, 'set_team_tournament_confirmed', { id: link.id, is_confirmed: true });
+  }
+  await page.goto(`${portal.url}/tournaments/${t.id}`);
+  await page.getByLabel('Посев').selectOption({ label: 'По порядку заявок' });
+  await page.getByRole('button', { name: 'Сформировать сетку' }).click();
+  await expect(page.getByText('Сетка сформирована.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '1/4 финала' })).toBeVisible();
+  await shots(page, 'tournament-cup');
+});
