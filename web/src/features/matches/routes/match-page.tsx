@@ -11,7 +11,6 @@ import { useDeleteMatch } from '../api/delete-match.ts';
 import { useMatch } from '../api/get-match.ts';
 import { useCanEditMatch } from '../use-can-edit.ts';
 import { teamAvatar, teamName } from '../components/match-card.tsx';
-import { MatchResult } from '../components/match-result.tsx';
 import { MatchTeamLife } from '../components/match-team-life.tsx';
 import { matchMessages as m } from '../messages.ts';
 import '../matches.css';
@@ -72,7 +71,6 @@ export function Component() {
         <span className="match-board-colon" aria-hidden="true">{m.vs}</span>
         <Team id={match.guest_team_id} team={match.guest_team} role={m.guestTeam} />
       </div>
-      <MatchResult match={match} canEdit={canEdit} />
       <dl className="details match-details">
         <dt>{m.matchTime}</dt>
         <dd><time dateTime={match.match_time}>{formatDateTime(match.match_time)}</time></dd>

@@ -19,7 +19,6 @@ import { useMyTeams } from '../api/list-my-teams.ts';
 import { useRateTournament } from '../api/rate-tournament.ts';
 import { TeamConfirm } from '../components/confirm-button.tsx';
 import { Participants } from '../components/participants.tsx';
-import { Competition } from '../components/competition.tsx';
 import { tournamentMessages as m } from '../messages.ts';
 import '../tournaments.css';
 
@@ -153,7 +152,6 @@ export function Component() {
       <p className={t.description ? 'tournament-description pre-line' : 'tournament-description empty'}>{t.description || m.noDescription}</p>
       {/* The organiser adds teams on the edit page; others apply with their teams while it is open. */}
       <ParticipantsBlock tournamentId={t.id} applyAs={authenticated && me && !mine && t.access === 'open' && !t.delete_time ? me : undefined} />
-      <Competition tournamentId={t.id} type={t.tournament_type} organizer={mine && !t.delete_time} />
       {deleting && <DeleteConfirm id={t.id} title={t.title} onClose={() => setDeleting(false)} />}
     </article>
   );
