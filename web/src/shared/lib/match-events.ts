@@ -18,15 +18,16 @@ export const EVENT_LABELS: Record<MatchEventType, string> = {
   period_end: 'Конец тайма',
 };
 
-export const EVENT_ICONS: Record<MatchEventType, string> = {
-  goal: '⚽',
-  own_goal: '⚽',
-  penalty_goal: '⚽',
-  yellow: '🟨',
-  red: '🟥',
-  sub: '🔁',
-  period_start: '⏱',
-  period_end: '⏱',
+/** The icon's kind (drawn by CSS, so it looks the same without an emoji font). */
+export const EVENT_ICONS: Record<MatchEventType, 'ball' | 'yellow' | 'red' | 'sub' | 'period'> = {
+  goal: 'ball',
+  own_goal: 'ball',
+  penalty_goal: 'ball',
+  yellow: 'yellow',
+  red: 'red',
+  sub: 'sub',
+  period_start: 'period',
+  period_end: 'period',
 };
 
 /** Which players an event of the type names: goals a scorer and (from play) an assistant, a sub both players. */

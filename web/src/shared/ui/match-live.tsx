@@ -85,7 +85,7 @@ export function EventFeed({
             return (
               <li key={e.id} className={`match-event event-${e.type} ${period ? 'event-period' : home ? 'event-home' : 'event-guest'}`}>
                 <span className="match-event-minute">{minuteText(e.minute)}</span>
-                <span className="match-event-icon" aria-hidden="true">{EVENT_ICONS[e.type]}</span>
+                <span className={`match-event-icon icon-${EVENT_ICONS[e.type]}`} aria-hidden="true" />
                 <span className="match-event-body">
                   <span className="match-event-type">{EVENT_LABELS[e.type]}</span>
                   {!period && <span className="match-event-team muted"> · {teamName(e.team_id)}</span>}
