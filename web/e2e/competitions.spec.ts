@@ -98,3 +98,101 @@ test('a match’s events reach a manager’s page and a guest’s without reload
   await shots(viewer, 'match-page-guest');
   await viewer.context().close();
 });
+
+interface Listed {
+  id: string;
+  round: number;
+  result_state: string;
+}
+
+/** The organiser enters a result on the match page: confirmed at once. */
+async function enterResult(page: Page, matchId: string, home: number, guest: number, pens?: [number, number]) {
+  await page.goto(`${portal.url}/matches/${matchId}`);
+  await page.getByRole('button', { name: 'Внести результат' }).click();
+  await page.getByLabel('Голы хозяев').fill(String(home));
+  await page.getByLabel('Голы гостей').fill(String(guest));
+  if (pens) {
+    await page.getByLabel('Пенальти хозяев').fill(String(pens[0]));
+    await page.getByLabel('Пенальти гостей').fill(String(pens[1]));
+  }
+  await page.getByRole('button', { name: 'Сообщить результат' }).click();
+  await expect(page.getByText('Результат подтверждён')).toBeVisible();
+}
+
+async function tournamentWithTeams(session: Session, title: string, type: 0 | 1, names: string[]) {
+  const today = new Date().toISOString().slice(0, 10);
+  const t = await rpc(session, 'create_tournament', { title, tournament_type: type, start_time: `${today}T00:00:00Z` });
+  for (const name of names) {
+    const { team } = await teamWithPlayer(session, name, `Игрок${names.indexOf(name) + 1}`);
+    await rpc(session, 'create_team_tournament', { team_id: team.id, tournament_id: t.id });
+  }
+  return t;
+}
+
+test('a 5-team round robin: the schedule made on the tournament page, every match played, the final table', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInByCode(portal, page, 'league.organizer@example.com', 'Анна Белова');
+  const session = await sessionOf(page);
+  const names = ['Ракета', 'Торпедо Северное', 'Спартак Заречный', 'Искра', 'Металлург Длинноназванный Городской'];
+  const t = await tournamentWithTeams(session, 'Лига выходного дня', 1, names);
+
+  await page.goto(`${portal.url}/tournaments/${t.id}`);
+  await expect(page.getByText('Расписания пока нет.')).toBeVisible();
+  const form = page.getByRole('form', { name: 'Составить расписание' });
+  await form.getByLabel('Интервал между турами, дней').fill('7');
+  await form.getByRole('button', { name: 'Составить расписание' }).click();
+  await expect(page.getByText('Расписание составлено: матчей — 10.')).toBeVisible();
+  for (let r = 1; r <= 5; r++) await expect(page.getByRole('heading', { name: `Тур ${r}`, exact: true })).toBeVisible();
+
+  const { matches } = await rpc<{ matches: Listed[] }>(session, 'list_tournament_matches', { tournament_id: t.id });
+  expect(matches).toHaveLength(10);
+  // The first fixture is entered from its link on the tournament page.
+  await page.getByRole('region', { name: 'Тур 1' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/matches/${matches[0].id}$`));
+  for (const [k, m] of matches.entries()) await enterResult(page, m.id, k % 3, (k + 1) % 2);
+
+  await page.goto(`${portal.url}/tournaments/${t.id}`);
+  const table = page.locator('table.standings').first();
+  await expect(table.locator('tbody tr')).toHaveCount(5);
+  for (let i = 0; i < 5; i++) await expect(table.locator('tbody tr').nth(i).locator('td').nth(2)).toHaveText('4');
+  await expect(table.locator('tbody tr').first().locator('td').first()).toHaveText('1');
+  await expect(page.getByRole('heading', { name: 'Бомбардиры' })).toBeVisible();
+  await table.scrollIntoViewIfNeeded();
+  await shots(page, 'round-robin');
+});
+
+test('a 6-team cup: the bracket made on the tournament page, played to its winner, a drawn match decided on penalties', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInByCode(portal, page, 'cup.organizer@example.com', 'Игорь Соколов');
+  const session = await sessionOf(page);
+  const names = ['Альфа', 'Бета', 'Гамма', 'Дельта', 'Эпсилон Объединённый Спортивный', 'Зета'];
+  const t = await tournamentWithTeams(session, 'Кубок города', 0, names);
+
+  await page.goto(`${portal.url}/tournaments/${t.id}`);
+  await expect(page.getByText('Сетка ещё не сформирована.')).toBeVisible();
+  const form = page.getByRole('form', { name: 'Сформировать сетку' });
+  await form.getByLabel('Посев').selectOption('order');
+  await form.getByLabel('Матч за 3-е место').check();
+  await form.getByRole('button', { name: 'Сформировать сетку' }).click();
+  await expect(page.getByText('Сетка сформирована.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '1/4 финала' })).toBeVisible();
+
+  let first = true;
+  for (let guard = 0; guard < 10; guard++) {
+    const { matches } = await rpc<{ matches: Listed[] }>(session, 'list_tournament_matches', { tournament_id: t.id });
+    const open = matches.filter((m) => m.result_state === 'none');
+    if (!open.length) break;
+    for (const m of open) {
+      // The first match is a draw decided on penalties.
+      if (first) await enterResult(page, m.id, 1, 1, [4, 3]);
+      else await enterResult(page, m.id, 2, 1);
+      first = false;
+    }
+  }
+  await page.goto(`${portal.url}/tournaments/${t.id}`);
+  await expect(page.getByTestId('cup-winner')).toContainText('Победитель:');
+  for (const title of ['1/4 финала', 'Полуфинал', 'Финал', 'Матч за 3-е место']) await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+  await expect(page.getByText('1:1 (пен. 4:3)')).toBeVisible();
+  await page.locator('svg.bracket').scrollIntoViewIfNeeded();
+  await shots(page, 'cup');
+});
