@@ -149,6 +149,13 @@ test('a 5-team round robin: the schedule made on the tournament page, every matc
   // The first fixture is entered from its link on the tournament page.
   await page.getByRole('region', { name: 'Тур 1' }).getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`/matches/${matches[0].id}$`));
+  // The second fixture (1:0) gets its goal in the feed: the scorer leads the scorers and has it in his totals.
+  await page.goto(`${portal.url}/matches/${matches[1].id}`);
+  const events = page.getByRole('form', { name: 'Добавить событие' });
+  await events.getByLabel('Минута').fill('55');
+  await events.getByLabel('Автор гола').selectOption({ index: 1 });
+  await events.getByRole('button', { name: 'Добавить событие' }).click();
+  await expect(page.getByTestId('live-score')).toHaveText('1:0');
   for (const [k, m] of matches.entries()) await enterResult(page, m.id, k % 3, (k + 1) % 2);
 
   await page.goto(`${portal.url}/tournaments/${t.id}`);
@@ -157,8 +164,19 @@ test('a 5-team round robin: the schedule made on the tournament page, every matc
   for (let i = 0; i < 5; i++) await expect(table.locator('tbody tr').nth(i).locator('td').nth(2)).toHaveText('4');
   await expect(table.locator('tbody tr').first().locator('td').first()).toHaveText('1');
   await expect(page.getByRole('heading', { name: 'Бомбардиры' })).toBeVisible();
+  const scorer = page.locator('table.scorers tbody tr').first();
+  await expect(scorer.locator('td').nth(1)).toHaveText('1');
   await table.scrollIntoViewIfNeeded();
   await shots(page, 'round-robin');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.locator('.competition-block').filter({ has: page.getByRole('heading', { name: 'Турнирная таблица' }) }).screenshot({ path: `${SHOTS}/standings-390.png` });
+  await page.locator('.competition-block').filter({ has: page.getByRole('heading', { name: 'Бомбардиры' }) }).screenshot({ path: `${SHOTS}/scorers-390.png` });
+  // The player's career totals, counted by the server from the confirmed match.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await scorer.getByRole('link').click();
+  await expect(page.getByRole('definition').filter({ hasText: /^1$/ }).first()).toBeVisible();
+  await expect(page.getByText('Голевые передачи')).toBeVisible();
+  await shots(page, 'player');
 });
 
 test('a 6-team cup: the bracket made on the tournament page, played to its winner, a drawn match decided on penalties', async ({ page }) => {
@@ -195,4 +213,6 @@ test('a 6-team cup: the bracket made on the tournament page, played to its winne
   await expect(page.getByText('1:1 (пен. 4:3)')).toBeVisible();
   await page.locator('svg.bracket').scrollIntoViewIfNeeded();
   await shots(page, 'cup');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.locator('.competition-block').filter({ has: page.getByRole('heading', { name: 'Сетка' }) }).screenshot({ path: `${SHOTS}/bracket-390.png` });
 });

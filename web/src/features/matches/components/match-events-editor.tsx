@@ -35,7 +35,9 @@ function AddEvent({ match, roles, teamName }: { match: Match; roles: MatchRoles;
   const teams = [match.owner_team_id, match.guest_team_id].filter((id) => roles.organizer || (id === match.owner_team_id ? roles.home : roles.guest));
   const [minute, setMinute] = useState('');
   const [type, setType] = useState<MatchEventType>('goal');
-  const [team, setTeam] = useState(teams[0] ?? '');
+  const [chosenTeam, setTeam] = useState('');
+  // The roles come in after the first render: until a team is chosen, the first one the viewer may post for.
+  const team = teams.includes(chosenTeam) ? chosenTeam : (teams[0] ?? '');
   const [player, setPlayer] = useState('');
   const [assist, setAssist] = useState('');
   const [out, setOut] = useState('');

@@ -63,7 +63,7 @@ function ResultForm({ match, cup, correction, onDone }: { match: Match; cup: boo
         </div>
       )}
       {correction && cup && (
-        <label className="check">
+        <label className="result-check">
           <input type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} /> Исправить, даже если у следующих матчей уже есть результаты (они будут сброшены)
         </label>
       )}

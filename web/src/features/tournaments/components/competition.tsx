@@ -69,11 +69,13 @@ function FixturesForm({ id }: { id: string }) {
         <Field label="Начало первого тура" name="start_time" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
         <Field label="Интервал между турами, дней" name="interval_days" type="number" inputMode="numeric" min={1} max={365} value={interval} onChange={(e) => setInterval(e.target.value)} />
       </div>
-      <label className="check">
+      <label className="competition-check">
         <input type="checkbox" checked={double} onChange={(e) => setDouble(e.target.checked)} /> Два круга (дома и в гостях)
       </label>
       {msg && <Notice kind={msg.kind}>{msg.text}</Notice>}
-      <Button type="submit" disabled={gen.isPending}>{gen.isPending ? 'Составляем…' : 'Составить расписание'}</Button>
+      <div className="row">
+        <Button type="submit" disabled={gen.isPending}>{gen.isPending ? 'Составляем…' : 'Составить расписание'}</Button>
+      </div>
     </form>
   );
 }
@@ -108,11 +110,13 @@ function BracketForm({ id }: { id: string }) {
         </SelectField>
         <Field label="Начало первого раунда" name="start_time" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} hint="Если не указать — дата начала турнира" />
       </div>
-      <label className="check">
+      <label className="competition-check">
         <input type="checkbox" checked={third} onChange={(e) => setThird(e.target.checked)} /> Матч за 3-е место
       </label>
       {msg && <Notice kind={msg.kind}>{msg.text}</Notice>}
-      <Button type="submit" disabled={gen.isPending}>{gen.isPending ? 'Формируем…' : 'Сформировать сетку'}</Button>
+      <div className="row">
+        <Button type="submit" disabled={gen.isPending}>{gen.isPending ? 'Формируем…' : 'Сформировать сетку'}</Button>
+      </div>
     </form>
   );
 }
@@ -194,7 +198,7 @@ function Bracket({ id, names }: { id: string; names: Map<string, string> }) {
           {l.boxes.map((b) => {
             const m = b.match;
             const row = (team: string | null, score: number | null, pens: number | null, k: number) => {
-              const full = team ? (names.get(team) ?? '…') : m.bye && k === 1 ? 'Проходит без игры' : 'Определится позже';
+              const full = team ? (names.get(team) ?? '…') : m.bye ? 'Без соперника' : 'Определится позже';
               const won = !!team && team === m.winner_team_id;
               return (
                 <g key={k}>
