@@ -18,7 +18,7 @@ export const matchEventKeys = {
 /** The match's own query key, the one the matches feature reads get_match under. */
 const matchDetailKey = (id: string) => ['matches', 'detail', id] as const;
 
-export const matchEventsQuery = (matchId: string) =>
+const matchEventsQuery = (matchId: string) =>
   queryOptions({
     queryKey: matchEventKeys.list(matchId),
     queryFn: async () => (await rpc('list_match_events', { match_id: matchId })).events,
@@ -29,7 +29,7 @@ export const useMatchEvents = (matchId: string) => useQuery({ ...matchEventsQuer
 const RECONNECT_MS = 3000;
 
 /** Applies a feed message to the cached events and match. */
-export function applyFeedMessage(qc: QueryClient, matchId: string, msg: MatchFeedMessage): void {
+function applyFeedMessage(qc: QueryClient, matchId: string, msg: MatchFeedMessage): void {
   if (msg.kind === 'result') {
     const { kind: _kind, match_id, ...result } = msg;
     qc.setQueryData<PortalMatch>(matchDetailKey(match_id), (m) => (m ? { ...m, ...result } : m));

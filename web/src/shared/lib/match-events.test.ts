@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchEvent } from '@tribuna/portal/types';
-import { applyFeed, cupRoundName, eventNeeds, leagueRoundName, minuteText, runningScore, sortEvents } from './match-events.ts';
+import { applyFeed, cupRoundName, eventNeeds, leagueRoundName, minuteText, runningScore } from './match-events.ts';
 
 const ev = (id: string, minute: number, type: MatchEvent['type'], team_id: string, t = '2026-01-01T00:00:00Z'): MatchEvent => ({
   id, match_id: 'm', minute, type, team_id, creator_id: 'u', create_time: t,
@@ -16,7 +16,7 @@ describe('match events', () => {
   it('keeps minute order and applies feed messages', () => {
     const a = ev('a', 30, 'goal', 'H');
     const b = ev('b', 10, 'yellow', 'G');
-    let list = sortEvents([a, b]);
+    let list = applyFeed(applyFeed([], { kind: 'event', match_id: 'm', event: a, score: { home: 1, guest: 0 } }), { kind: 'event', match_id: 'm', event: b, score: { home: 1, guest: 0 } });
     expect(list.map((e) => e.id)).toEqual(['b', 'a']);
     list = applyFeed(list, { kind: 'event', match_id: 'm', event: ev('c', 20, 'red', 'G'), score: { home: 1, guest: 0 } });
     expect(list.map((e) => e.id)).toEqual(['b', 'c', 'a']);

@@ -57,7 +57,7 @@ export function runningScore(events: readonly Pick<MatchEvent, 'type' | 'team_id
 }
 
 /** Minute order, then as posted (what list_match_events answers). */
-export function sortEvents(events: readonly MatchEvent[]): MatchEvent[] {
+function sortEvents(events: readonly MatchEvent[]): MatchEvent[] {
   return [...events].sort((a, b) => a.minute - b.minute || a.create_time.localeCompare(b.create_time) || a.id.localeCompare(b.id));
 }
 

@@ -12,7 +12,7 @@ import { EmptyState, ErrorState, Spinner } from './index.tsx';
 import './match-live.css';
 
 /** Names of the players the events name, by id. */
-export function usePlayerNames(ids: string[]): Map<string, string> {
+function usePlayerNames(ids: string[]): Map<string, string> {
   const sorted = [...new Set(ids)].sort();
   const q = useQuery({
     queryKey: ['players', 'names', sorted],
@@ -26,7 +26,7 @@ export function usePlayerNames(ids: string[]): Map<string, string> {
 const named = (e: MatchEvent) => [e.player_id, e.assist_player_id, e.player_out_id].filter((x): x is string => !!x);
 
 /** The score a match shows now. */
-export function shownScore(match: Match, events: readonly MatchEvent[] | undefined): { home: number; guest: number } | undefined {
+function shownScore(match: Match, events: readonly MatchEvent[] | undefined): { home: number; guest: number } | undefined {
   if (match.result_state !== 'none' && match.home_score != null && match.guest_score != null) return { home: match.home_score, guest: match.guest_score };
   if (events?.length) return runningScore(events, match.owner_team_id);
   return undefined;

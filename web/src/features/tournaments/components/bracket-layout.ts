@@ -4,7 +4,7 @@ import { cupRoundName } from '../../../shared/lib/match-events.ts';
 
 export const BOX = { width: 200, height: 56, gapX: 40, gapY: 16, head: 28 };
 
-export interface LaidMatch<M> {
+interface LaidMatch<M> {
   match: M;
   x: number;
   y: number;

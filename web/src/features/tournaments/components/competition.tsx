@@ -13,7 +13,7 @@ import { cupRoundName, leagueRoundName } from '../../../shared/lib/match-events.
 import { Button, EmptyState, ErrorState, Field, Notice, SelectField, Spinner } from '../../../shared/ui/index.tsx';
 import { BOX, layoutBracket } from './bracket-layout.ts';
 
-export const competitionKeys = {
+const competitionKeys = {
   all: (id: string) => ['competition', id] as const,
   matches: (id: string) => ['competition', id, 'matches'] as const,
   standings: (id: string) => ['competition', id, 'standings'] as const,
@@ -200,15 +200,15 @@ function Bracket({ id, names }: { id: string; names: Map<string, string> }) {
             const row = (team: string | null, score: number | null, pens: number | null, k: number) => {
               const full = team ? (names.get(team) ?? '…') : m.bye ? 'Без соперника' : 'Определится позже';
               const won = !!team && team === m.winner_team_id;
+              const scoreText = `${score ?? ''}${pens != null ? ` (${pens})` : ''}`;
               return (
                 <g key={k}>
                   <title>{full}</title>
                   <text x={b.x + 8} y={b.y + 20 + k * 24} className={won ? 'bracket-team bracket-winner' : team ? 'bracket-team' : 'bracket-team bracket-tbd'}>
-                    {cut(full, 20)}
+                    {cut(full, 23 - Math.ceil(scoreText.length * 1.2))}
                   </text>
                   <text x={b.x + BOX.width - 8} y={b.y + 20 + k * 24} textAnchor="end" className={won ? 'bracket-score bracket-winner' : 'bracket-score'}>
-                    {score ?? ''}
-                    {pens != null ? ` (${pens})` : ''}
+                    {scoreText}
                   </text>
                 </g>
               );
