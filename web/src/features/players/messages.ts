@@ -1,4 +1,7 @@
 export const playerMessages = {
+  assists: 'Голевые передачи',
+  yellow: 'Жёлтые карточки',
+  red: 'Красные карточки',
   listTitle: 'Игроки',
   create: 'Создать игрока',
   createTitle: 'Новый игрок',

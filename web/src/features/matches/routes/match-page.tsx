@@ -10,6 +10,7 @@ import { ItemFallback } from '../../../shared/ui/item-fallback.tsx';
 import { useDeleteMatch } from '../api/delete-match.ts';
 import { useMatch } from '../api/get-match.ts';
 import { useCanEditMatch } from '../use-can-edit.ts';
+import { MatchCompetition } from '../components/match-competition.tsx';
 import { teamAvatar, teamName } from '../components/match-card.tsx';
 import { MatchTeamLife } from '../components/match-team-life.tsx';
 import { matchMessages as m } from '../messages.ts';
@@ -77,6 +78,7 @@ export function Component() {
         <dt>{m.created}</dt>
         <dd><time dateTime={match.create_time}>{formatDateTime(match.create_time)}</time></dd>
       </dl>
+      <MatchCompetition match={match} teamName={(id) => teamName(id, id === match.owner_team_id ? match.owner_team : match.guest_team)} />
       <MatchTeamLife match={match} />
       {deleting && <DeleteConfirm match={match} title={m.title(home, guest)} onClose={() => setDeleting(false)} />}
     </article>

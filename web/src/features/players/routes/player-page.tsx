@@ -107,6 +107,9 @@ function Profile({ player, mine }: { player: Player; mine: boolean }) {
         <dl className="player-stats">
           <div><dt>{m.goals}</dt><dd>{player.goals}</dd></div>
           <div><dt>{m.matches}</dt><dd>{player.matches}</dd></div>
+          <div><dt>{m.assists}</dt><dd>{player.assists}</dd></div>
+          <div><dt>{m.yellow}</dt><dd>{player.yellow}</dd></div>
+          <div><dt>{m.red}</dt><dd>{player.red}</dd></div>
         </dl>
       </div>
       {mine && (

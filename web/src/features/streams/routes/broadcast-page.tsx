@@ -10,6 +10,7 @@ import { personName } from '../../../shared/lib/person.ts';
 import { DeleteAndLeaveDialog } from '../../../shared/ui/delete-dialog.tsx';
 import { Button, PageTitle } from '../../../shared/ui/index.tsx';
 import { ItemFallback } from '../../../shared/ui/item-fallback.tsx';
+import { BroadcastMatch } from '../components/broadcast-match.tsx';
 import { useDeleteStream } from '../api/delete-stream.ts';
 import { useStream, type Stream } from '../api/get-stream.ts';
 import { isUpcoming, statusText } from '../broadcast.ts';
@@ -68,6 +69,7 @@ export function Component() {
       )}
       <p className="broadcast-description pre-line">{s.description}</p>
       <BroadcastEmbed url={s.embed_url} title={s.title} size="full" />
+      {s.match_id && <BroadcastMatch matchId={s.match_id} />}
       <section className="card broadcast-info" aria-labelledby="broadcast-info-title">
         <h2 id="broadcast-info-title">{m.info}</h2>
         <dl className="details">

@@ -18,6 +18,7 @@ import { useTournament } from '../api/get-tournament.ts';
 import { useMyTeams } from '../api/list-my-teams.ts';
 import { useRateTournament } from '../api/rate-tournament.ts';
 import { TeamConfirm } from '../components/confirm-button.tsx';
+import { Competition } from '../components/competition.tsx';
 import { Participants } from '../components/participants.tsx';
 import { tournamentMessages as m } from '../messages.ts';
 import '../tournaments.css';
@@ -152,6 +153,7 @@ export function Component() {
       <p className={t.description ? 'tournament-description pre-line' : 'tournament-description empty'}>{t.description || m.noDescription}</p>
       {/* The organiser adds teams on the edit page; others apply with their teams while it is open. */}
       <ParticipantsBlock tournamentId={t.id} applyAs={authenticated && me && !mine && t.access === 'open' && !t.delete_time ? me : undefined} />
+      <Competition tournament={t} mine={mine} />
       {deleting && <DeleteConfirm id={t.id} title={t.title} onClose={() => setDeleting(false)} />}
     </article>
   );
