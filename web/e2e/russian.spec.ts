@@ -87,7 +87,7 @@ async function latinWords(page: Page, userTexts: string[]): Promise<string[]> {
 }
 
 test('every route reads in Russian, for visitors and signed-in users, on a wide screen and a phone', async ({ browser }) => {
-  test.setTimeout(900_000);
+  test.setTimeout(1_800_000);
   const walk = await prepareWalk(browser, portal, 'russian.walk@example.com', TEXTS);
   const found = await walkEveryPage(browser, portal, walk, async (page) => {
     const words = await latinWords(page, walk.seeded.texts);
