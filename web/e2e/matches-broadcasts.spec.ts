@@ -57,7 +57,7 @@ test('a match between two teams: created with the form, on its page and on both 
   await expect(page.getByRole('heading', { name: 'Северные волки — Южные медведи' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Северные волки' })).toHaveAttribute('href', `/teams/${home.id}`);
   await expect(page.getByRole('link', { name: 'Южные медведи' })).toHaveAttribute('href', `/teams/${guest.id}`);
-  await expect(page.getByText(first)).toBeVisible();
+  await expect(page.getByText(first).first()).toBeVisible();
 
   // The list has it, and says there are no more.
   await page.goto(`${portal.url}/matches`);
@@ -82,7 +82,7 @@ test('a match between two teams: created with the form, on its page and on both 
   await page.getByLabel('Время матча').fill(`${days[1].value}T19:00`);
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Матч сохранён')).toBeVisible();
-  await expect(page.getByText(second)).toBeVisible();
+  await expect(page.getByText(second).first()).toBeVisible();
   await page.getByRole('button', { name: 'Удалить' }).click();
   await page.getByRole('dialog', { name: 'Удалить матч?' }).getByRole('button', { name: 'Удалить' }).click();
   await page.waitForURL(`${portal.url}/matches`);
