@@ -5,6 +5,7 @@
 // the bench prints the same rows.
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { CHROMIUM } from './lib.ts';
 import { startPortal } from '../web/e2e/portal.ts';
 import { quickUser, seed, type SeedTexts } from '../web/e2e/seed.ts';
 
@@ -52,15 +53,13 @@ const TEXTS: SeedTexts = {
   message: 'Сбор в 11:00.',
 };
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Audits /, /news, /matches, /tournaments and a team's page, each `runs` times (the median counts). */
 export async function auditPages(runs: number, log: (what: string) => void = () => {}): Promise<PageAudit[]> {
   const portal = await startPortal();
   const port = 9300 + Math.floor(Math.random() * 500);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...ARGS, `--remote-debugging-port=${port}`] });
+  const browser = await chromium.launch({ ...CHROMIUM, args: [...CHROMIUM.args, `--remote-debugging-port=${port}`] });
   try {
     const owner = await quickUser(portal, TEXTS.displayName);
     const friend = await quickUser(portal, TEXTS.friendName);

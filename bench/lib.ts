@@ -166,3 +166,9 @@ export function webBuildIsCurrent(): boolean {
     .filter((p) => fs.existsSync(p))
     .every((p) => newest(p) <= builtAt);
 }
+
+/** Debian's Chromium as the bench drives it: headless, no sandbox, none of its own network traffic. */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};

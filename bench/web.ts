@@ -8,12 +8,11 @@ import zlib from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
-import { ROOT } from './lib.ts';
+import { CHROMIUM, ROOT } from './lib.ts';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  return chromium.launch(CHROMIUM);
 }
 
 export interface PageLoad {
