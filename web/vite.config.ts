@@ -5,6 +5,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 // In development the API and socket are proxied to the server, so the app always talks to its own origin.
 const backend = process.env.TRIBUNA_BACKEND ?? 'http://127.0.0.1:7350';
 
+/** What every page runs to reach the backend (session, RPCs, account): one chunk, not one per module. */
+const BACKEND_CORE = /[\\/]src[\\/]lib[\\/]nakama[\\/](http|rpc|session|session-timing|errors|account|file-url)\.ts$/;
 const QUERY_CORE = /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/;
 /** Parts only some pages use (writes, endless lists, option helpers): they stay with those pages. */
 const QUERY_EXTRAS = /[\\/](mutationObserver|useMutation|infiniteQueryObserver|useInfiniteQuery|infiniteQueryOptions|queryOptions|useQueries|queriesObserver|hydration|HydrationBoundary|useSuspense\w*|usePrefetch\w*|useIsFetching|useMutationState|mutationOptions|streamedQuery)\.js$/;
@@ -62,7 +64,10 @@ export default defineConfig({
         advancedChunks: {
           // TanStack Query's core, which every page that reads data runs, in one chunk. Left to the
           // bundler, a page that only writes (a create form) splits it in two, and the home page loads both.
-          groups: [{ name: 'query', test: (id: string) => QUERY_CORE.test(id) && !QUERY_EXTRAS.test(id) }],
+          groups: [
+            { name: 'query', test: (id: string) => QUERY_CORE.test(id) && !QUERY_EXTRAS.test(id) },
+            { name: 'backend', test: (id: string) => BACKEND_CORE.test(id) },
+          ],
         },
       },
     },

@@ -150,7 +150,13 @@ test('the browser’s install offer becomes the app’s «Установить �
     window.dispatchEvent(offer);
   });
   const offer = page.getByRole('region', { name: 'Трибуна на главном экране' });
+  // Offered once the visitor does something on the page, over the page: nothing under it moves.
+  await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Установить приложение' })).toBeVisible();
+  await expect(offer).toHaveCount(0);
+  const mainTop = await page.locator('main').evaluate((el) => el.getBoundingClientRect().top);
+  await page.keyboard.press('Shift');
   await expect(offer).toBeVisible();
+  expect(await page.locator('main').evaluate((el) => el.getBoundingClientRect().top)).toBe(mainTop);
   await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Установить приложение' })).toBeVisible();
   await shoot(page, 'install-prompt');
   await offer.getByRole('button', { name: 'Установить приложение' }).click();

@@ -1,7 +1,7 @@
 // «Администрирование» in the header: for site administrators only (the server says who). On a wide
 // screen it is a compact button beside the account (the main navigation has no room left); in the phone's
 // menu it is a line of the menu.
-import { NavLink } from 'react-router';
+import { NavLink } from '../lib/router/index.tsx';
 import { useAdminState } from '../shared/api/admin.ts';
 import { useAuthenticated } from '../stores/session.ts';
 

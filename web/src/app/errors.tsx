@@ -1,4 +1,4 @@
-import { Link, useRouteError } from 'react-router';
+import { Link, useRouteError } from '../lib/router/index.tsx';
 import { PageTitle } from '../shared/ui/index.tsx';
 import { layoutMessages as m } from './messages.ts';
 

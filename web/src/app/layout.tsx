@@ -1,6 +1,6 @@
 // The root layout: header with navigation and account, the page, and the footer.
 import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
-import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from '../lib/router/index.tsx';
 import { sessionManager } from '../lib/nakama/session.ts';
 import { useAccount } from '../stores/account.ts';
 import { useAuthenticated } from '../stores/session.ts';
@@ -190,7 +190,7 @@ export function RootLayout() {
           </div>
         )}
       </header>
-      {(!online || pwa.update || pwa.install) && (
+      {(!online || pwa.update || (pwa.install && pwa.engaged)) && (
         <Suspense fallback={null}>
           {/* The offline page says it is offline itself. */}
           <PwaBar offlineNotice={!offlineWithoutPage} />

@@ -1,7 +1,7 @@
 // Every link of the header, the footer and the home page leads to a page of the app.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import { createMemoryRouter, matchRoutes, RouterProvider } from '../lib/router/index.tsx';
 import { describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../shared/ui/toast.tsx';
 

@@ -1,5 +1,5 @@
 // Every route of the app. Pages other than the home page load on demand.
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from '../lib/router/index.tsx';
 import { Spinner } from '../shared/ui/index.tsx';
 import { HomePage } from '../features/home/routes/home-page.tsx';
 import { NotFound, RouteError } from './errors.tsx';

@@ -1,6 +1,6 @@
 // A page asked for without a connection that was never shown on this device: nothing kept to show.
 // It gives way to the page itself when the connection comes back.
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.tsx';
 import { PageTitle } from '../../shared/ui/index.tsx';
 import { pwaMessages as m } from './messages.ts';
 

@@ -2,7 +2,7 @@
 // offline, and each page shown online noted as visited. The answers' part (offline-cache.ts, with
 // TanStack Query's dehydrate and hydrate) loads after the page's start.
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router/index.tsx';
 import { sessionManager } from '../../lib/nakama/session.ts';
 import { useSession } from '../../stores/session.ts';
 import { queryClient } from '../providers.tsx';

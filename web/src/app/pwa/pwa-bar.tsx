@@ -1,5 +1,7 @@
-// The app's notices under the header: offline (what is shown may be out of date), a new version to take
-// into use, and the browser's offer to install the app (until the user says «Не сейчас», for a month).
+// The app's notices, over the page at the bottom of the window (so nothing on the page moves when one
+// comes): offline (what is shown may be out of date), a new version to take into use, and the browser's
+// offer to install the app, once the visitor has done something on the page (until they say «Не сейчас»,
+// for a month).
 import { useState } from 'react';
 import { pwaMessages as m } from './messages.ts';
 import { setPwaState, useOnline, usePwaState, type InstallPromptEvent } from './pwa-state.ts';
@@ -32,7 +34,8 @@ export function InstallLink() {
 /** `offlineNotice`: whether being offline is said here (the offline page says it itself). */
 export function PwaBar({ offlineNotice = true }: { offlineNotice?: boolean }) {
   const online = useOnline();
-  const { update, install } = usePwaState();
+  const { update, install: offered, engaged } = usePwaState();
+  const install = engaged ? offered : undefined;
   const [later, setLater] = useState(installPostponed);
 
   function postpone() {

@@ -15,6 +15,8 @@ interface PwaState {
   update?: () => void;
   /** The browser's install offer, while it stands. */
   install?: InstallPromptEvent;
+  /** Whether the visitor has done anything on the page yet (tapped, pressed a key, scrolled). */
+  engaged?: boolean;
 }
 
 let state: PwaState = {};
@@ -57,4 +59,12 @@ export function watchConnectionAndInstall(onOffline: () => void): void {
     setPwaState({ install: e as InstallPromptEvent });
   });
   window.addEventListener('appinstalled', () => setPwaState({ install: undefined }));
+  // The offer waits for the visitor's first action: a page is read before anything is asked of them.
+  const engage = () => {
+    for (const type of ENGAGING) window.removeEventListener(type, engage, true);
+    setPwaState({ engaged: true });
+  };
+  for (const type of ENGAGING) window.addEventListener(type, engage, { capture: true, passive: true });
 }
+
+const ENGAGING = ['pointerdown', 'keydown', 'scroll'] as const;

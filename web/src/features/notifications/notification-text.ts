@@ -1,7 +1,7 @@
 // A notification as the bell shows it: its Russian text and the page it opens. The portal's carry both
 // (`subject`, `content.link`); friend requests and acceptances are worded here, naming the sender by the
 // name they chose, and open the chat widget's friends tab on the current page.
-import type { To } from 'react-router';
+import type { To } from '../../lib/router/index.tsx';
 import { FRIEND_ACCEPTED, FRIEND_REQUEST, type NotificationItem as Notification } from '../../shared/api/notifications.ts';
 import type { PublicUser } from '../../shared/api/users.ts';
 import { FRIENDS_TAB_HASH } from '../../shared/lib/chat-link.ts';

@@ -1,6 +1,8 @@
-// Account calls: the signed-in user's account, profile updates, registration and sign-in by password.
-import { client, type Session } from './client.ts';
+// Account calls: the signed-in user's account (on every page, without the official client), profile
+// updates, registration and sign-in by password (with it, loaded then).
+import type { Session } from './client.ts';
 import { call } from './errors.ts';
+import { fetchAccount } from './http.ts';
 import { sessionManager } from './session.ts';
 
 interface AccountUser {
@@ -22,7 +24,7 @@ export interface Account {
 
 export async function getAccount(): Promise<Account> {
   const s = await sessionManager.current();
-  const a = await call(client.getAccount(s));
+  const a = await call(fetchAccount(s));
   let wallet: Record<string, number> = {};
   try {
     wallet = JSON.parse(a.wallet ?? '{}');
@@ -43,6 +45,7 @@ export interface AccountUpdate {
 
 export async function updateAccount(update: AccountUpdate): Promise<void> {
   const s = await sessionManager.current();
+  const { client } = await import('./client.ts');
   await call(client.updateAccount(s, update));
 }
 
@@ -52,6 +55,7 @@ export async function updateAccount(update: AccountUpdate): Promise<void> {
  * this browser keeps its guest session, and the new account's session serves those two calls only.
  */
 export async function register(username: string, password: string, email: string): Promise<Session> {
+  const { client } = await import('./client.ts');
   return call(client.authenticateEmail(email, password, true, username));
 }
 

@@ -1,11 +1,10 @@
 // The one place that builds the backend client: same origin as the page, server key from the build.
 import { Client } from '@heroiclabs/nakama-js';
+import { REQUEST_TIMEOUT_MS, SERVER_KEY } from './http.ts';
 
 export type { ChannelMessage, ChannelMessageList, Notification, Session } from '@heroiclabs/nakama-js';
 export { Session as NakamaSession } from '@heroiclabs/nakama-js';
 
-const SERVER_KEY: string = import.meta.env.VITE_SERVER_KEY || 'defaultkey';
-const REQUEST_TIMEOUT_MS = 7000;
 
 function origin(): { host: string; port: string; ssl: boolean } {
   const ssl = location.protocol === 'https:';

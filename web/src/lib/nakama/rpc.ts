@@ -2,8 +2,9 @@
 // yet this browser's, as during registration). Ids, payloads and answers are typed by the portal's own
 // definitions (RpcMap), so a misspelled id or a wrong field does not compile.
 import type { RpcMap } from '@tribuna/portal/types';
-import { client, type Session } from './client.ts';
+import type { Session } from '@heroiclabs/nakama-js';
 import { call } from './errors.ts';
+import { callRpc } from './http.ts';
 import { sessionManager } from './session.ts';
 
 export type RpcId = keyof RpcMap;
@@ -18,6 +19,5 @@ type Args<K extends RpcId> =
 
 export async function rpc<K extends RpcId>(id: K, ...[input, session]: Args<K>): Promise<RpcOutput<K>> {
   const s = session ?? (await sessionManager.current());
-  const r = await call(client.rpc(s, id, input ?? {}));
-  return r.payload as RpcOutput<K>;
+  return (await call(callRpc(s, id, input ?? {}))) as RpcOutput<K>;
 }

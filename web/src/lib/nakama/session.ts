@@ -2,8 +2,9 @@
 // id, refreshes on schedule and before use, and logs out (clearing everything and reloading) when a
 // restore or refresh fails. A refresh that did not reach the server (offline) keeps the session: the
 // next call tries again, and the installed app shows what it kept meanwhile.
-import { client, NakamaSession, type Session } from './client.ts';
+import type { Session } from '@heroiclabs/nakama-js';
 import { ApiError, call } from './errors.ts';
+import { authenticateDevice, logoutSession, refreshSession, restoreSession } from './http.ts';
 import { isExpired, needsRefresh, refreshDelayMs, type SessionSnapshot } from './session-timing.ts';
 
 /** @internal */
@@ -199,10 +200,10 @@ function browserDeps(): SessionDeps {
     clearTimer: (h) => window.clearTimeout(h as number),
     reload: () => window.location.reload(),
     randomId: () => crypto.randomUUID(),
-    restore: (token, refreshToken) => NakamaSession.restore(token, refreshToken),
-    authenticateDevice: (id) => call(client.authenticateDevice(id, true)),
-    refresh: (s) => call(client.sessionRefresh(s)),
-    logout: (s) => call(client.sessionLogout(s, s.token, s.refresh_token)),
+    restore: restoreSession,
+    authenticateDevice: (id) => call(authenticateDevice(id)),
+    refresh: (s) => call(refreshSession(s)),
+    logout: (s) => call(logoutSession(s)),
   };
 }
 

@@ -5,7 +5,7 @@
 /** A field's limit: characters (code points), or bytes of UTF-8. */
 export type TextLimit = number | { bytes: number };
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 export const limitMax = (limit: TextLimit) => (typeof limit === 'number' ? limit : limit.bytes);
 

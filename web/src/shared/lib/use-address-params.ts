@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router/index.tsx';
 
 /**
  * The page's address parameters and a setter of one of them (undefined removes it). A change replaces

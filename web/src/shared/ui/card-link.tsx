@@ -1,6 +1,6 @@
 // A card that is one link as a whole: a picture, a title and a line or two about it (players, teams).
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.tsx';
 import './card-link.css';
 
 interface Props {

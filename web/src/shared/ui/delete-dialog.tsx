@@ -2,7 +2,7 @@
 // deletion is on its way. What deleting does, and what follows it, is the caller's. ConfirmDialog is the
 // same question for other steps that cannot be taken back (leaving a team, removing a player).
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/index.tsx';
 import { apiErrorMessage } from '../lib/error-message.ts';
 import { Dialog } from './dialog.tsx';
 import { Button } from './index.tsx';

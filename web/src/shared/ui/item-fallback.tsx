@@ -3,7 +3,7 @@
 // (a missing item, another's private one and an address that is no id look alike); else the load error
 // with a retry and the way back.
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.tsx';
 import { ApiError } from '../../lib/nakama/errors.ts';
 import { ErrorState, Spinner, useTitle } from './index.tsx';
 

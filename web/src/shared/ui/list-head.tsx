@@ -1,5 +1,5 @@
 // A list page's heading (/teams, /players, /news, ...): the title, and the create button for who is signed in.
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.tsx';
 import { useAuthenticated } from '../../stores/session.ts';
 import { PageTitle } from './index.tsx';
 

@@ -3,7 +3,7 @@
 // events are listed, readable, under it (both are rendered; the stylesheet shows one or the other).
 import { isSameMonth, isToday, startOfMonth } from 'date-fns';
 import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.tsx';
 import { dayKey, EVENT_TYPES, monthWeeks, parseDayKey, shiftMonth, type EventType } from '../lib/calendar.ts';
 import {
   calendarMessages as m, EVENT_TYPE_LABELS, formatDayMonth, formatMonthTitle, formatWeekdayDayMonth, WEEKDAY_LABELS, WEEKDAY_NAMES,

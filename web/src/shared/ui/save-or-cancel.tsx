@@ -1,6 +1,6 @@
 // An edit form's buttons: Save (which says it is working while the change is on its way) and Cancel,
 // back to where the form was opened from.
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.tsx';
 
 interface Props {
   pending: boolean;

@@ -1,7 +1,7 @@
 // /admin: the site's visits for administrators (the server says who, get_admin_state); anyone else sees
 // that the page is not for them and no dashboard. The charts load with this page only.
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { useAdminState } from '../../../shared/api/admin.ts';
 import { withReturn } from '../../../shared/lib/return-to.ts';
 import { ErrorState, Notice, PageTitle, Spinner, ToggleButton } from '../../../shared/ui/index.tsx';

@@ -1,7 +1,7 @@
 // /attend?token=…&status=yes|no|maybe: the one-click answer of a reminder mail. It answers at once,
 // without signing in, and says what was answered, or why it could not be (the link expired or is invalid).
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router/index.tsx';
 import type { AttendanceStatus } from '@tribuna/portal/types';
 import { formatDateTime } from '../../../shared/i18n/format.ts';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';

@@ -1,5 +1,5 @@
 // The personal-data consent every e-mail way in asks for, with links to the consent and the terms.
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { authMessages as m } from '../messages.ts';
 
 export function Consent({ checked, error, onChange }: { checked: boolean; error: boolean; onChange(checked: boolean): void }) {

@@ -1,6 +1,6 @@
 // /auth/google/callback: reads the authorization code and signs in through the server.
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { ApiError } from '../../../lib/nakama/errors.ts';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { sessionManager } from '../../../lib/nakama/session.ts';

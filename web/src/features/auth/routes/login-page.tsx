@@ -2,7 +2,7 @@
 // personal-data consent. A first sign-in by code then asks for the name others will see.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router/index.tsx';
 import { BYTE_LIMITS, TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { NakamaSession, type Session } from '../../../lib/nakama/client.ts';
 import { sessionManager } from '../../../lib/nakama/session.ts';

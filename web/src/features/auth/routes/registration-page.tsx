@@ -1,7 +1,7 @@
 // /registration: username, password and e-mail, with clear errors and the personal-data consent; then
 // the code mailed to the address, which confirms it (an address counts only once proven).
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router/index.tsx';
 import { BYTE_LIMITS, TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { register } from '../../../lib/nakama/account.ts';
 import type { Session } from '../../../lib/nakama/client.ts';

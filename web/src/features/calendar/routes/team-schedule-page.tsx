@@ -1,7 +1,7 @@
 // /teams/{teamId}/schedule: the team's month calendar; managers create, edit and delete events.
 import { isSameMonth, startOfMonth } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '../../../lib/router/index.tsx';
 import { useAddressParams } from '../../../shared/lib/use-address-params.ts';
 import type { TeamEvent } from '@tribuna/portal/types';
 import { useTeamEvents } from '../../../shared/api/calendar.ts';

@@ -4,7 +4,7 @@
 // `?chat=<id>` opens that chat and `?chat=friends` the friends tab (a push notification's page).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/router/index.tsx';
 import { ensureChatsJoined } from '../../../shared/api/chat-channels.ts';
 import { chatKeys, chatsSummaryQuery, createChat, unreadBadge, type Chat } from '../../../shared/api/chat.ts';
 import type { PublicUser } from '../../../shared/api/users.ts';

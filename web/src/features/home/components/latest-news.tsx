@@ -1,6 +1,6 @@
 // The home page's latest public news: title, date, picture and the start of the text, each card a link.
 // Light on purpose (no editor, no sanitiser, no date library): the server's plain-text excerpt is shown.
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { fileUrl } from '../../../lib/nakama/file-url.ts';
 import { useLatestNews, type NewsListItem } from '../../../shared/api/news.ts';
 import { homeMessages as m } from '../messages.ts';

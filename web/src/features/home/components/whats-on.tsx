@@ -1,7 +1,7 @@
 // What is on, below the headline: the next matches, broadcasts on air and about to start, the nearest
 // tournaments. Each block links to its full list; light on purpose (Intl dates, no date library).
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { fileUrl } from '../../../lib/nakama/file-url.ts';
 import { tournamentImage, TOURNAMENT_TYPES, useNearestTournaments } from '../../../shared/api/tournaments.ts';
 import { useUpcomingMatches, type Match } from '../api/upcoming-matches.ts';
@@ -27,6 +27,11 @@ function Block({ id, title, all, allLabel, children }: { id: string; title: stri
   );
 }
 
+/** While a block's list loads: its place kept (one row of cards), so nothing below it moves when it comes. */
+function Loading() {
+  return <div className="home-loading" aria-busy="true" />;
+}
+
 function Empty({ children }: { children: ReactNode }) {
   return <p className="home-empty">{children}</p>;
 }
@@ -42,11 +47,13 @@ function TeamSide({ team, side }: { team: Match['owner_team']; side: 'home' | 'g
 
 export function UpcomingMatches() {
   const q = useUpcomingMatches(MATCHES);
-  if (!q.isSuccess) return null;
-  const matches = q.data.matches ?? [];
+  if (q.isError) return null;
+  const matches = q.data?.matches ?? [];
   return (
     <Block id="home-matches" title={m.upcomingMatches} all="/matches" allLabel={m.allMatches}>
-      {matches.length === 0 ? (
+      {!q.isSuccess ? (
+        <Loading />
+      ) : matches.length === 0 ? (
         <Empty>{m.noMatches}</Empty>
       ) : (
         <ul className="home-cards home-matches">
@@ -84,13 +91,15 @@ function StreamCard({ s, live }: { s: Stream; live: boolean }) {
 export function Broadcasts() {
   const onAir = useStreamsOnAir(STREAMS);
   const soon = useStreamsSoon(STREAMS);
-  if (!onAir.isSuccess || !soon.isSuccess) return null;
-  const live = onAir.data.streams ?? [];
+  if (onAir.isError || soon.isError) return null;
+  const live = onAir.data?.streams ?? [];
   const liveIds = new Set(live.map((s) => s.id));
-  const next = (soon.data.streams ?? []).filter((s) => !liveIds.has(s.id)).slice(0, Math.max(STREAMS - live.length, 2));
+  const next = (soon.data?.streams ?? []).filter((s) => !liveIds.has(s.id)).slice(0, Math.max(STREAMS - live.length, 2));
   return (
     <Block id="home-broadcasts" title={m.broadcasts} all="/broadcasts" allLabel={m.allBroadcasts}>
-      {live.length + next.length === 0 ? (
+      {!onAir.isSuccess || !soon.isSuccess ? (
+        <Loading />
+      ) : live.length + next.length === 0 ? (
         <Empty>{m.noBroadcasts}</Empty>
       ) : (
         <ul className="home-cards">
@@ -104,11 +113,13 @@ export function Broadcasts() {
 
 export function NearestTournaments() {
   const q = useNearestTournaments(TOURNAMENTS);
-  if (!q.isSuccess) return null;
-  const list = q.data.tournaments ?? [];
+  if (q.isError) return null;
+  const list = q.data?.tournaments ?? [];
   return (
     <Block id="home-tournaments" title={m.nearestTournaments} all="/tournaments" allLabel={m.allTournaments}>
-      {list.length === 0 ? (
+      {!q.isSuccess ? (
+        <Loading />
+      ) : list.length === 0 ? (
         <Empty>{m.noTournaments}</Empty>
       ) : (
         <ul className="home-cards">

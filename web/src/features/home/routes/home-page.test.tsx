@@ -70,15 +70,18 @@ describe('home page', () => {
     };
     renderPage(<HomePage />);
 
+    // Each block holds its place while its list loads, so nothing below it moves when the list comes.
     const matches = await screen.findByRole('region', { name: 'Ближайшие матчи' });
+    expect(matches.querySelector('[aria-busy="true"]')).not.toBeNull();
+    expect(await within(matches).findByRole('link', { name: /^Спартак\s?—\s?Динамо,/ })).toHaveAttribute('href', '/matches/m1');
+    expect(matches.querySelector('[aria-busy="true"]')).toBeNull();
     expect(rpc).toHaveBeenCalledWith('list_matches', { from_time: expect.any(String), sort_order: 'asc', limit: 4 });
-    expect(within(matches).getByRole('link', { name: /^Спартак\s?—\s?Динамо,/ })).toHaveAttribute('href', '/matches/m1');
     expect(within(matches).getByRole('link', { name: 'Все матчи' })).toHaveAttribute('href', '/matches');
 
     const broadcasts = await screen.findByRole('region', { name: 'Трансляции' });
     expect(rpc).toHaveBeenCalledWith('list_streams', { only_active: true, sort_by: 'start_time', sort_order: 'desc', limit: 4 });
     expect(rpc).toHaveBeenCalledWith('list_streams', { start_after: expect.any(String), sort_by: 'start_time', sort_order: 'asc', limit: 4 });
-    const live = within(broadcasts).getByRole('link', { name: /Финал кубка/ });
+    const live = await within(broadcasts).findByRole('link', { name: /Финал кубка/ });
     expect(live).toHaveAttribute('href', '/broadcasts/s1');
     expect(live).toHaveTextContent('В эфире');
     expect(within(broadcasts).getByRole('link', { name: /Полуфинал/ })).toHaveTextContent('Скоро начнётся');
@@ -86,7 +89,7 @@ describe('home page', () => {
 
     const tournaments = await screen.findByRole('region', { name: 'Ближайшие турниры' });
     expect(rpc).toHaveBeenCalledWith('list_tournaments', { limit: 4, sort: 'start_time', start_after: expect.any(String) });
-    const card = within(tournaments).getByRole('link', { name: /Кубок района/ });
+    const card = await within(tournaments).findByRole('link', { name: /Кубок района/ });
     expect(card).toHaveAttribute('href', '/tournaments/t1');
     expect(card).toHaveTextContent('10 апреля 2026 г. · Круговой');
     expect(card.querySelector('img')).toHaveAttribute('src', '/images/default-tournament.svg');

@@ -1,6 +1,6 @@
 // The home page: separate blocks, one under another: the headline, what is on (the next matches,
 // broadcasts, the nearest tournaments) and the latest news. «Купить билеты» leads to the matches.
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { LatestNews } from '../components/latest-news.tsx';
 import { Broadcasts, NearestTournaments, UpcomingMatches } from '../components/whats-on.tsx';
 import { homeMessages as m } from '../messages.ts';

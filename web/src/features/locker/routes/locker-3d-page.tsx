@@ -1,7 +1,7 @@
 // /teams/{teamId}/locker3d: the default formation on a 3D pitch that can be orbited.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type CSSProperties } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router/index.tsx';
 import { ApiError } from '../../../lib/nakama/errors.ts';
 import { useTeam } from '../../../shared/api/teams.ts';
 import { ErrorState, Notice, Spinner } from '../../../shared/ui/index.tsx';
@@ -78,7 +78,7 @@ export function Component() {
     <div className="stack">
       <div className="locker3d-head">
         <h2>{m.title3d}{current ? `: ${formationName(current.name)}` : ''}</h2>
-        <Link className="btn btn-ghost" to="../locker" relative="path">{m.back2d}</Link>
+        <Link className="btn btn-ghost" to="../locker">{m.back2d}</Link>
       </div>
       {sceneFailed ? (
         <ErrorState>{m.sceneFailed}</ErrorState>

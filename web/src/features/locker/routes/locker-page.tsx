@@ -3,7 +3,7 @@
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type CSSProperties } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router/index.tsx';
 import type { Position, TeamPlayer } from '@tribuna/portal/types';
 import { ApiError } from '../../../lib/nakama/errors.ts';
 import { useTeam } from '../../../shared/api/teams.ts';
@@ -203,7 +203,7 @@ export function Component() {
             </select>
           </div>
           {canManage && current && <FormationDelete teamId={teamId} formation={current} last={list.length <= 1} onBefore={() => burst.flush()} />}
-          <Link className="btn btn-ghost" to="../locker3d" relative="path">{m.view3d}</Link>
+          <Link className="btn btn-ghost" to="../locker3d">{m.view3d}</Link>
         </div>
         <div ref={setPitchBox} className="locker-pitch">
           <Pitch

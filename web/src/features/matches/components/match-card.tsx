@@ -1,6 +1,6 @@
 // A match in a list: home and guest team (avatar, name, description) with a colon between them and the
 // match time (when it was created is on the match page); the whole card leads to the match page.
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import type { TeamSummary } from '@tribuna/portal/types';
 import { fileUrl } from '../../../lib/nakama/file-url.ts';
 import { formatDateTime } from '../../../shared/i18n/format.ts';

@@ -3,7 +3,7 @@
 // Created, the spec's message shows and the match page opens a second later. ?team_id= starts with that
 // team at home.
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router/index.tsx';
 import type { TeamSummary } from '@tribuna/portal/types';
 import { useAuthenticated, useSession } from '../../../stores/session.ts';
 import { useTeam } from '../../../shared/api/teams.ts';

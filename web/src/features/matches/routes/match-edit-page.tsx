@@ -1,7 +1,7 @@
 // /matches/{id}/edit: the match's teams and time filled in; Save goes back to its page, Cancel too. Only
 // its creator and the owners and admins of either team may change it (the server checks the same); its
 // time may move anywhere, the past included.
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from '../../../lib/router/index.tsx';
 import type { Match } from '@tribuna/portal/types';
 import { toLocalInput } from '../../../shared/i18n/format.ts';
 import { failedWithReason } from '../../../shared/lib/error-message.ts';

@@ -1,7 +1,7 @@
 // /matches/{id}: both teams, each linking to its page (a team that is gone shows its id instead), the
 // match time and when the match was created; its creator and the managers of either team edit or delete it.
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router/index.tsx';
 import type { Match, TeamSummary } from '@tribuna/portal/types';
 import { formatDateTime } from '../../../shared/i18n/format.ts';
 import { DeleteAndLeaveDialog } from '../../../shared/ui/delete-dialog.tsx';

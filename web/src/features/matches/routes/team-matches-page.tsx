@@ -1,6 +1,6 @@
 // /teams/{teamId}/matches: the team's matches, home and away, upcoming or past as on /matches, 20 a page as
 // the list is scrolled.
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router/index.tsx';
 import { useAuthenticated } from '../../../stores/session.ts';
 import { PeriodMatches } from '../components/period-matches.tsx';
 import { matchMessages as m } from '../messages.ts';

@@ -2,7 +2,7 @@
 // and the stars above that link act in place. The preview is the server's (the description's first 8
 // blocks, as text), sanitised again here.
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { fileUrl } from '../../../lib/nakama/upload.ts';
 import { useSession } from '../../../stores/session.ts';
 import type { NewsListItem } from '../../../shared/api/news.ts';

@@ -2,7 +2,7 @@
 // and offered back when the page opens. Published, the spec's message shows and the news page opens a
 // second later. With ?team_id= the item is the team's (its managers publish for it).
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router/index.tsx';
 import { useSession } from '../../../stores/session.ts';
 import { signedInSession } from '../../../lib/nakama/session-timing.ts';
 import { useTeam } from '../../../shared/api/teams.ts';

@@ -1,5 +1,5 @@
 // /news/{id}/edit: the creator changes the title, the text and the visibility of their item.
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router/index.tsx';
 import { ApiError } from '../../../lib/nakama/errors.ts';
 import { useSession } from '../../../stores/session.ts';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';

@@ -2,7 +2,7 @@
 // when it was published and changed, and who wrote it. Its creator makes it public or private, edits and
 // deletes it; another's private or a missing item is "Новость не найдена".
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router/index.tsx';
 import { useSession } from '../../../stores/session.ts';
 import type { News } from '../../../shared/api/news.ts';
 import { useTeam } from '../../../shared/api/teams.ts';

@@ -1,5 +1,5 @@
 // /teams/{teamId}/news: the team's public news, 10 a page; its managers get a link to write one for it.
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router/index.tsx';
 import { useTeam } from '../../../shared/api/teams.ts';
 import { useListNews } from '../api/list-news.ts';
 import { NewsList } from '../components/news-list.tsx';

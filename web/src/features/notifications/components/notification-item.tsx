@@ -1,6 +1,6 @@
 // One notification in the bell's list: its text and time, unread ones marked, opening its page, and a delete
 // control beside it.
-import { Link, type To } from 'react-router';
+import { Link, type To } from '../../../lib/router/index.tsx';
 import type { NotificationItem as Notification } from '../../../shared/api/notifications.ts';
 import { relativeTime } from '../../../shared/i18n/relative-time.ts';
 import { notificationMessages as m } from '../messages.ts';

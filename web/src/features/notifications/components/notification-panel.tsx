@@ -2,7 +2,7 @@
 // moves the focus to its first), unread ones marked; opening one goes to its page and marks it read;
 // «Отметить все как прочитанные»; a delete control per item; loading, error and empty states.
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router/index.tsx';
 import type { NotificationItem as Notification } from '../../../shared/api/notifications.ts';
 import { useUsers } from '../../../shared/api/users.ts';
 import { ErrorState } from '../../../shared/ui/index.tsx';

@@ -1,7 +1,7 @@
 // /teams/{teamId}/photos: the team's photo sections and their photos, with a full-size viewer.
 // Managers create, rename, delete and restore sections, upload, move, delete and restore photos.
 import { useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '../../../lib/router/index.tsx';
 import { formatNumber } from '../../../shared/i18n/number.ts';
 import { useSelected } from '../../../shared/lib/use-selected.ts';
 import { Button, EmptyState, ErrorState, LoadMore, Spinner } from '../../../shared/ui/index.tsx';

@@ -1,6 +1,6 @@
 // /players/create: photo, last name and first name (required), middle name. Then the new player's page,
 // or the page the form was opened from (?next=, a path of this site: a team's join page).
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router/index.tsx';
 import { useAuthenticated } from '../../../stores/session.ts';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { safeReturnPath, withReturn } from '../../../shared/lib/return-to.ts';

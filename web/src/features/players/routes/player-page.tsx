@@ -1,7 +1,7 @@
 // /players/{id}: the player's photo and name, goals and matches, the teams they play in with number and
 // role; their creator edits or deletes them here.
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router/index.tsx';
 import { ApiError } from '../../../lib/nakama/errors.ts';
 import { fileUrl } from '../../../lib/nakama/upload.ts';
 import { useSession } from '../../../stores/session.ts';

@@ -1,5 +1,5 @@
 // The profile's list of the user's own players, as cards, with a link to create one.
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { useMyPlayers } from '../../../shared/api/players.ts';
 import { CardGrid } from '../../../shared/ui/card-link.tsx';
 import { EmptyState, ErrorState, Spinner } from '../../../shared/ui/index.tsx';

@@ -1,7 +1,7 @@
 // /user/profile: the account's picture and profile, its editing, and the user's own players.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { BYTE_LIMITS, TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { updateAccount, type Account } from '../../../lib/nakama/account.ts';
 import { ApiError } from '../../../lib/nakama/errors.ts';

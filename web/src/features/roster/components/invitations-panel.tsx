@@ -1,6 +1,6 @@
 // The roster's panel for a team's managers: their own player onto the team, a user invited by name, a
 // join link, and the invitations still open (each revocable).
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import type { TeamInvitation } from '@tribuna/portal/types';
 import { useUsers } from '../../../shared/api/users.ts';
 import { formatDate } from '../../../shared/i18n/format.ts';

@@ -1,5 +1,5 @@
 // The viewer's own players on a team, each linking to its page; a confirmed one can leave the team.
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import type { TeamPlayer } from '../../../shared/api/roster.ts';
 import { LeaveOrRemove, nameOf } from './leave-or-remove.tsx';
 import { rosterMessages as m } from '../messages.ts';

@@ -3,7 +3,7 @@
 // link (?token=<token>) accepts with one; anyone else sends a join request to an open team. The viewer's
 // players already on the team are listed, and can leave it.
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from '../../../lib/router/index.tsx';
 import type { Player } from '@tribuna/portal/types';
 import { myInvitationKeys, useMyTeamInvitation } from '../../../shared/api/invitations.ts';
 import { fullName, useMyPlayers } from '../../../shared/api/players.ts';

@@ -8,7 +8,7 @@ import {
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from '../../../lib/router/index.tsx';
 import { useTeam } from '../../../shared/api/teams.ts';
 import { Button, EmptyState, ErrorState, Spinner, ToggleButton } from '../../../shared/ui/index.tsx';
 import { useTeamPlayers, type TeamPlayer } from '../../../shared/api/roster.ts';

@@ -2,7 +2,7 @@
 // naming and linking its team) and their matches (each linking its page), by day and time.
 import type { Match, MyTeamEvent } from '@tribuna/portal/types';
 import type { Ref } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { isEventType, parseDayKey } from '../../../shared/lib/calendar.ts';
 import { formatDate, formatDateTime } from '../../../shared/i18n/format.ts';
 import { Button, EmptyState } from '../../../shared/ui/index.tsx';

@@ -3,7 +3,7 @@
 // matches (each linking to its page).
 import { addMonths, isSameMonth, startOfMonth } from 'date-fns';
 import { useCallback, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../lib/router/index.tsx';
 import { useAddressParams } from '../../../shared/lib/use-address-params.ts';
 import type { Match, MyTeamEvent } from '@tribuna/portal/types';
 import { useMyTeamEvents } from '../../../shared/api/calendar.ts';

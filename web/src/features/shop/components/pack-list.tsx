@@ -1,7 +1,7 @@
 // The five coin packs: coins, price, the saving against the smallest pack, and a buy button (for
 // visitors, a link to sign in that returns here).
 import type { CoinPack } from '@tribuna/portal/types';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { countOf, formatNumber, formatRating, plural } from '../../../shared/i18n/number.ts';
 import { withReturn } from '../../../shared/lib/return-to.ts';
 import { Button } from '../../../shared/ui/index.tsx';

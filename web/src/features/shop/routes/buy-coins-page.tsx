@@ -4,7 +4,7 @@
 // refreshes the account, so the header's wallet shows the new balance (in place of the reload the spec
 // describes).
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router/index.tsx';
 import type { CoinPack } from '@tribuna/portal/types';
 import { useAccount } from '../../../stores/account.ts';
 import { useAuthenticated } from '../../../stores/session.ts';

@@ -1,5 +1,5 @@
 // /siteMap: the sections of the portal.
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { PageTitle } from '../../../shared/ui/index.tsx';
 
 export const SITE_MAP = [

@@ -1,6 +1,6 @@
 // /video: sample videos and photo albums (hard-coded, no server data). The videos are not published yet,
 // so they are not offered as links (the teams' videos and the broadcasts are, in the note); the albums open.
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { PageTitle } from '../../../shared/ui/index.tsx';
 import { AlbumGrid } from '../components/album-grid.tsx';
 import { ALBUMS, VIDEOS } from '../albums.ts';

@@ -1,7 +1,7 @@
 // A broadcast in the list: its player as a preview, the title leading to its page, the description as the
 // list sends it (cut to 100 characters and an ellipsis), the start (or creation) time, and the badges
 // 'Ваша трансляция' and 'Скоро начнётся'.
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { useSession } from '../../../stores/session.ts';
 import { formatDateTime } from '../../../shared/i18n/format.ts';
 import type { Stream } from '../api/get-stream.ts';

@@ -1,6 +1,6 @@
 // A broadcast's match: its live score and events feed, kept up to date over the match's feed.
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { EventFeed, LiveScore } from '../../../shared/ui/match-live.tsx';
 

@@ -1,6 +1,6 @@
 // /broadcasts/create: a new broadcast. Created, the spec's message shows and its page opens a second later.
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router/index.tsx';
 import { useAuthenticated, useSession } from '../../../stores/session.ts';
 import { failedWithReason } from '../../../shared/lib/error-message.ts';
 import { withReturn } from '../../../shared/lib/return-to.ts';

@@ -1,6 +1,6 @@
 // /broadcasts/{id}/edit: the broadcast's fields filled in; Save goes back to its page, Cancel too. A
 // broadcast that does not load sends the user to the list; a failed save says so.
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from '../../../lib/router/index.tsx';
 import { useSession } from '../../../stores/session.ts';
 import { failedWithReason } from '../../../shared/lib/error-message.ts';
 import { Notice, PageTitle, Spinner } from '../../../shared/ui/index.tsx';

@@ -2,7 +2,7 @@
 // player 480 px high, who made it and when it starts, was created and changed, its tags. Its creator
 // edits and deletes it.
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router/index.tsx';
 import { useSession } from '../../../stores/session.ts';
 import { useUsers } from '../../../shared/api/users.ts';
 import { formatDateTime } from '../../../shared/i18n/format.ts';

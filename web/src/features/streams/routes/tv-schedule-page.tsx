@@ -1,7 +1,7 @@
 // /tv-schedule: up to 100 broadcasts from today on, by start time (creation time when there is none),
 // under a heading per day ('Вторник, 24 ноября'); each row the time and a link to the broadcast.
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { startOfDay } from 'date-fns';
 import { formatTime } from '../../../shared/i18n/format.ts';
 import { EmptyState, ErrorState, PageTitle, Spinner } from '../../../shared/ui/index.tsx';

@@ -1,6 +1,6 @@
 // /teams/{teamId}/about: the team's details; its owner may delete it here (a dialog that names it).
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '../../../lib/router/index.tsx';
 import { formatDate } from '../../../shared/i18n/format.ts';
 import { formatRating } from '../../../shared/i18n/number.ts';
 import { TEAM_TYPES, useTeam, type TeamWithViewer } from '../../../shared/api/teams.ts';

@@ -1,6 +1,6 @@
 // /teams/create: avatar, name (required), description and type; success goes to the team after 1 s.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router/index.tsx';
 import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { useAuthenticated } from '../../../stores/session.ts';
 import { parseTeamType, TEAM_TYPES, type TeamType } from '../../../shared/api/teams.ts';

@@ -1,6 +1,6 @@
 // /teams/{teamId}: a summary of the team, its next matches and events, its nearest tournaments.
 import { addDays, format } from 'date-fns';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router/index.tsx';
 import { useTeamEvents } from '../../../shared/api/calendar.ts';
 import { useNextTeamMatches } from '../../../shared/api/matches.ts';
 import { useTeam } from '../../../shared/api/teams.ts';

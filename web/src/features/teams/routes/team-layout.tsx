@@ -1,7 +1,7 @@
 // /teams/{teamId}: the team header (avatar, name, description, joining), the side menu and the child page.
 // The locker room is offered only to those who may open it (the team's members and owner).
 import { useLayoutEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useParams } from '../../../lib/router/index.tsx';
 import { ApiError } from '../../../lib/nakama/errors.ts';
 import { fileUrl } from '../../../lib/nakama/upload.ts';
 import { useMyTeamInvitation } from '../../../shared/api/invitations.ts';

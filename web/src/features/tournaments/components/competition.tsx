@@ -3,7 +3,7 @@
 // by round (each linking to its match, with the score), and the top scorers.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import type { Match, Tournament } from '@tribuna/portal/types';
 import { rpc } from '../../../lib/nakama/rpc.ts';
 import { useTeamTournaments } from '../../../shared/api/tournaments.ts';

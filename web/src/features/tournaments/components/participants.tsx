@@ -1,7 +1,7 @@
 // A tournament's participants: each team (a link to it) with where its participation stands, and the
 // actions the page gives (the edit page: remove, confirm an application); by the teams' names.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { fileUrl } from '../../../lib/nakama/file-url.ts';
 import { LINK_STATES, linkState, type TeamTournament } from '../../../shared/api/tournaments.ts';
 import { EmptyState } from '../../../shared/ui/index.tsx';

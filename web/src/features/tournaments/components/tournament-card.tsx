@@ -1,6 +1,6 @@
 // A tournament in the list: cover, title (the link to it), start date, type, rating to 2 decimals and the
 // start of the description.
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.tsx';
 import { tournamentImage, TOURNAMENT_TYPES, type Tournament } from '../../../shared/api/tournaments.ts';
 import { formatDate } from '../../../shared/i18n/format.ts';
 import { formatRating } from '../../../shared/i18n/number.ts';

@@ -1,6 +1,6 @@
 // /teams/{teamId}/tournaments (teamTournaments): every tournament the team is in, soonest first, with
 // where its participation stands; the team's owner or admin confirms an invitation here.
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router/index.tsx';
 import { useTeam } from '../../../shared/api/teams.ts';
 import { tournamentImage, TOURNAMENT_TYPES, useTeamTournaments, type TeamTournament } from '../../../shared/api/tournaments.ts';
 import { formatDate } from '../../../shared/i18n/format.ts';

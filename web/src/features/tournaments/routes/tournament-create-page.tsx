@@ -2,7 +2,7 @@
 // participation; success says so and goes to the tournament after 1 s, failure says 'Ошибка при создании
 // турнира.'.
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router/index.tsx';
 import { useAuthenticated } from '../../../stores/session.ts';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { withReturn } from '../../../shared/lib/return-to.ts';

@@ -2,7 +2,7 @@
 // tournament; the participants with "Удалить" (and "Подтвердить участие" of a team's application), and a
 // dropdown of the teams not yet in with "Добавить".
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router/index.tsx';
 import { TEXT_LIMITS } from '@tribuna/portal/text-limits';
 import { useSession } from '../../../stores/session.ts';
 import { useTeamTournaments, type TeamTournament, type Tournament } from '../../../shared/api/tournaments.ts';

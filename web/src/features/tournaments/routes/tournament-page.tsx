@@ -2,7 +2,7 @@
 // rating to 2 decimals (signed-in users rate 1 to 5), participants, and "Редактировать" and "Удалить" for
 // its organiser (deletion asks first, then leaves for the list).
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../../lib/router/index.tsx';
 import { useAuthenticated, useSession } from '../../../stores/session.ts';
 import { tournamentImage, TOURNAMENT_ACCESS, TOURNAMENT_TYPES, useTeamTournaments, type TeamTournament } from '../../../shared/api/tournaments.ts';
 import { formatDate } from '../../../shared/i18n/format.ts';

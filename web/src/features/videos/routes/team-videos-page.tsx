@@ -1,7 +1,7 @@
 // /teams/{teamId}/videos: video sections (the first selected), their videos 12 at a time, and search.
 // Managers add, edit, delete and restore videos and sections and reorder both.
 import { useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
+import { useParams } from '../../../lib/router/index.tsx';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { useSelected } from '../../../shared/lib/use-selected.ts';
 import { Button, LoadMore, TextControl } from '../../../shared/ui/index.tsx';
