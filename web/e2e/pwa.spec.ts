@@ -141,7 +141,8 @@ test('offline, a page visited shows its last data under a banner, another one th
 
 test('the browser’s install offer becomes the app’s «Установить приложение»', async ({ page }) => {
   await page.goto(portal.url);
-  await expect(page.locator('#root')).not.toBeEmpty();
+  // The app has drawn the page (index.html's frame has no footer).
+  await expect(page.getByRole('contentinfo')).toBeVisible();
   await page.evaluate(() => {
     const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
       prompt: async () => void ((window as unknown as { prompted: boolean }).prompted = true),

@@ -3,7 +3,7 @@ import '@fontsource/inter/cyrillic-700.css';
 import '@fontsource/inter/latin-400.css';
 import '@fontsource/inter/latin-700.css';
 import './app/styles.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from './lib/router/index.tsx';
 import { Providers, queryClient } from './app/providers.tsx';
@@ -41,10 +41,14 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   });
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// A transition: the first render yields to the browser every few milliseconds instead of holding it.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -29,6 +29,22 @@ describe('web app files', () => {
     }
   });
 
+  it('serves home.html at / when the build made one, index.html still for every other page', async () => {
+    const dir = tempDir('tribuna-web-home-');
+    fs.writeFileSync(path.join(dir.dir, 'index.html'), '<!doctype html><title>Трибуна</title><main></main>');
+    fs.writeFileSync(path.join(dir.dir, 'home.html'), '<!doctype html><title>Трибуна</title><main><h1>Главная</h1></main>');
+    const server = await startTestServer({ env: { WEB_DIST: dir.dir } });
+    try {
+      const home = await fetch(server.url + '/');
+      assert.equal(home.headers.get('content-security-policy'), CONTENT_SECURITY_POLICY);
+      assert.match(await home.text(), /<h1>Главная<\/h1>/);
+      for (const p of ['/news', '/teams/1']) assert.doesNotMatch(await (await fetch(server.url + p)).text(), /Главная/, p);
+    } finally {
+      await server.close();
+      dir.remove();
+    }
+  });
+
   it('serves hashed assets gzipped and cached for a year; a missing asset is 404', async () => {
     const res = await fetch(`${ts.url}/assets/app-abc123.js`, { headers: { 'Accept-Encoding': 'gzip' } });
     assert.equal(res.status, 200);

@@ -1,6 +1,7 @@
 // The built web app: files read once at start and kept in memory with their gzip form. Hashed assets
 // are cached for a year; index.html is revalidated and answers every deep link of the app, with the
-// page's own title and link-preview tags when a module describes the page (registerPageMeta).
+// page's own title and link-preview tags when a module describes the page (registerPageMeta); "/" gets
+// home.html when there is one.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -120,7 +121,8 @@ export class StaticFiles {
     } catch {
       return false;
     }
-    let entry = this.files.get(p === '/' ? '/index.html' : p);
+    // "/" is home.html where the build made one (the home page with its headline drawn in: web/vite.config.ts).
+    let entry = p === '/' ? (this.files.get('/home.html') ?? this.files.get('/index.html')) : this.files.get(p);
     if (!entry) {
       // Deep links of the single-page app have no file extension; a missing asset stays a 404.
       if (path.extname(p) !== '' || p.startsWith('/ws')) return false;

@@ -49,6 +49,7 @@ export function RouterProvider({ router }: { router: Router }) {
       [router],
     ),
     () => router.state,
+    () => router.state,
   );
   const value = useMemo(() => ({ router, state }), [router, state]);
   return <RouterContext.Provider value={value}>{renderMatches(state.matches, 0, state)}</RouterContext.Provider>;

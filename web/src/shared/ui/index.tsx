@@ -29,6 +29,11 @@ export function Spinner({ label = 'Загрузка…', delayMs = 250 }: { labe
   );
 }
 
+/** The place of a list while it loads (about one row of it), so nothing below moves when the list comes. */
+export function LoadingBlock({ height = 72 }: { height?: number }) {
+  return <div className="loading-block" aria-busy="true" style={{ minHeight: height }} />;
+}
+
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="empty-state">{children}</p>;
 }

@@ -6,6 +6,7 @@ import { fileUrl } from '../../../lib/nakama/file-url.ts';
 import { tournamentImage, TOURNAMENT_TYPES, useNearestTournaments } from '../../../shared/api/tournaments.ts';
 import { useUpcomingMatches, type Match } from '../api/upcoming-matches.ts';
 import { useStreamsOnAir, useStreamsSoon, type Stream } from '../api/streams-on-air.ts';
+import { LoadingBlock } from '../../../shared/ui/index.tsx';
 import { homeMessages as m } from '../messages.ts';
 
 const MATCHES = 4;
@@ -25,11 +26,6 @@ function Block({ id, title, all, allLabel, children }: { id: string; title: stri
       {children}
     </section>
   );
-}
-
-/** While a block's list loads: its place kept (one row of cards), so nothing below it moves when it comes. */
-function Loading() {
-  return <div className="home-loading" aria-busy="true" />;
 }
 
 function Empty({ children }: { children: ReactNode }) {
@@ -52,7 +48,7 @@ export function UpcomingMatches() {
   return (
     <Block id="home-matches" title={m.upcomingMatches} all="/matches" allLabel={m.allMatches}>
       {!q.isSuccess ? (
-        <Loading />
+        <LoadingBlock height={110} />
       ) : matches.length === 0 ? (
         <Empty>{m.noMatches}</Empty>
       ) : (
@@ -98,7 +94,7 @@ export function Broadcasts() {
   return (
     <Block id="home-broadcasts" title={m.broadcasts} all="/broadcasts" allLabel={m.allBroadcasts}>
       {!onAir.isSuccess || !soon.isSuccess ? (
-        <Loading />
+        <LoadingBlock height={110} />
       ) : live.length + next.length === 0 ? (
         <Empty>{m.noBroadcasts}</Empty>
       ) : (
@@ -118,7 +114,7 @@ export function NearestTournaments() {
   return (
     <Block id="home-tournaments" title={m.nearestTournaments} all="/tournaments" allLabel={m.allTournaments}>
       {!q.isSuccess ? (
-        <Loading />
+        <LoadingBlock height={110} />
       ) : list.length === 0 ? (
         <Empty>{m.noTournaments}</Empty>
       ) : (

@@ -6,7 +6,8 @@ import { Broadcasts, NearestTournaments, UpcomingMatches } from '../components/w
 import { homeMessages as m } from '../messages.ts';
 import '../home.css';
 
-function Hero() {
+/** @internal The headline; also drawn before any script runs, from hero.html (a test keeps the two the same). */
+export function Hero() {
   return (
     <section className="hero">
       <h1>{m.title}</h1>

@@ -6,7 +6,7 @@ import { useNextTeamMatches } from '../../../shared/api/matches.ts';
 import { useTeam } from '../../../shared/api/teams.ts';
 import { LINK_STATES, linkState, TOURNAMENT_TYPES, useNearestTeamTournaments } from '../../../shared/api/tournaments.ts';
 import { formatDate, formatDateTime } from '../../../shared/i18n/format.ts';
-import { EmptyState } from '../../../shared/ui/index.tsx';
+import { EmptyState, LoadingBlock } from '../../../shared/ui/index.tsx';
 import { teamMessages as m } from '../messages.ts';
 
 /** The next events are those of the coming 30 days, at most 5. */
@@ -28,6 +28,7 @@ function NextMatches({ teamId }: { teamId: string }) {
   return (
     <section className="card stack" aria-labelledby="next-matches-title">
       <h2 id="next-matches-title">{m.nextMatches}</h2>
+      {q.isPending && <LoadingBlock />}
       {q.isSuccess && matches.length === 0 && <EmptyState>{m.noMatches}</EmptyState>}
       {matches.length > 0 && (
         <ul className="link-list">
@@ -53,6 +54,7 @@ function NearestTournaments({ teamId }: { teamId: string }) {
   return (
     <section className="card stack" aria-labelledby="nearest-tournaments-title">
       <h2 id="nearest-tournaments-title">{m.nearestTournaments}</h2>
+      {q.isPending && <LoadingBlock />}
       {q.isSuccess && links.length === 0 && <EmptyState>{m.noTournaments}</EmptyState>}
       {links.length > 0 && (
         <ul className="link-list">
@@ -98,6 +100,7 @@ export function Component() {
       <NextMatches teamId={teamId} />
       <section className="card stack">
         <h2>{m.upcomingEvents}</h2>
+        {events.isPending && <LoadingBlock />}
         {events.isSuccess && upcoming.length === 0 && <EmptyState>{m.noEvents}</EmptyState>}
         {upcoming.length > 0 && (
           <ul className="link-list">
