@@ -45,6 +45,29 @@ describe('GET /uploads/{id}', () => {
     assert.deepEqual(body, (await ts.app.nk.fileGet(stored.id))!.bytes);
   });
 
+  it('serves an image scaled to a width of srcset (?w=), made once and kept; narrower ones as stored', async () => {
+    const photo = await ts.app.nk.fileUpload(null, await sharp({ create: { width: 800, height: 600, channels: 3, background: '#0b6e4f' } }).jpeg().toBuffer(), 'image/jpeg');
+    const [a, b] = await Promise.all([fetch(`${url(photo.id)}?w=320`), fetch(`${url(photo.id)}?w=320`)]);
+    assert.equal(a.status, 200);
+    assert.equal(a.headers.get('content-type'), 'image/webp');
+    assert.equal(a.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    assert.match(a.headers.get('etag')!, /-w320"$/);
+    const scaled = Buffer.from(await a.arrayBuffer());
+    assert.deepEqual(Buffer.from(await b.arrayBuffer()), scaled);
+    const meta = await sharp(scaled).metadata();
+    assert.deepEqual([meta.format, meta.width, meta.height], ['webp', 320, 240]);
+    assert.ok(fs.existsSync(path.join(data.dir, 'uploads', `${photo.id}.w320`)));
+    assert.deepEqual(Buffer.from(await (await fetch(`${url(photo.id)}?w=320`)).arrayBuffer()), scaled);
+    // Not wider than asked: the stored image.
+    const small = Buffer.from(await (await fetch(`${url(stored.id)}?w=160`)).arrayBuffer());
+    assert.deepEqual(small, (await ts.app.nk.fileGet(stored.id))!.bytes);
+    for (const w of ['100', '0', '-320', 'abc', '4096']) {
+      const res = await fetch(`${url(photo.id)}?w=${w}`);
+      assert.equal(res.status, 400, w);
+      assert.equal(res.headers.get('content-type'), 'application/json');
+    }
+  });
+
   it('answers HEAD with the headers and no body', async () => {
     const res = await fetch(url(stored.id), { method: 'HEAD' });
     assert.equal(res.status, 200);

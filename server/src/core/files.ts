@@ -19,6 +19,8 @@ export const MAX_FILE_BYTES = 5 * 1024 * 1024;
  */
 export const MAX_IMAGE_SIDE = 4096;
 const WEBP_QUALITY = 80;
+/** The widths an image is also served in (GET /uploads/{id}?w=), for srcset: a page loads the size it shows. */
+export const IMAGE_WIDTHS = [160, 320, 640, 960, 1280] as const;
 
 // Every upload is a new image: libvips' operation cache would only hold on to memory.
 sharp.cache(false);
@@ -169,6 +171,8 @@ export class Files {
   /** Decoding an image takes memory in proportion to its pixels: only a few are decoded at once. */
   readonly decoders: Gate;
   private ready: Promise<void> | undefined;
+  /** Scalings under way, by file name (id.wN). */
+  private readonly scaling = new Map<string, Promise<Buffer | undefined>>();
 
   constructor(db: Db, dataDir: string, logger: Logger, limits: FileLimits) {
     this.db = db;
@@ -284,6 +288,40 @@ export class Files {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       this.logger.error('stored file is missing on disk', { id: info.id, dir: this.dir });
       return undefined;
+    }
+  }
+
+  /**
+   * The bytes of an image at one of IMAGE_WIDTHS: made once (holding a decoder slot) and kept beside the
+   * original; the original itself when it is not wider. Parallel first requests share the one scaling.
+   */
+  async readScaled(info: FileInfo, width: (typeof IMAGE_WIDTHS)[number]): Promise<Buffer | undefined> {
+    if (info.mime !== 'image/webp' || !info.width || info.width <= width) return this.read(info);
+    const name = `${info.id}.w${width}`;
+    try {
+      return await fs.readFile(this.pathOf(name));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+    let scaling = this.scaling.get(name);
+    if (!scaling) {
+      scaling = this.scale(info, width, name).finally(() => this.scaling.delete(name));
+      this.scaling.set(name, scaling);
+    }
+    return scaling;
+  }
+
+  private async scale(info: FileInfo, width: number, name: string): Promise<Buffer | undefined> {
+    const original = await this.read(info);
+    if (!original) return undefined;
+    if (!(await this.decoders.enter())) throw new AppError(Code.Unavailable, BUSY);
+    try {
+      const data = await sharp(original, { limitInputPixels: this.limits.imageMaxPixels }).resize({ width }).webp({ quality: WEBP_QUALITY }).toBuffer();
+      await this.ensureDir();
+      await this.writeAtomically(name, data);
+      return data;
+    } finally {
+      this.decoders.leave();
     }
   }
 

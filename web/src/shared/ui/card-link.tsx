@@ -1,5 +1,6 @@
 // A card that is one link as a whole: a picture, a title and a line or two about it (players, teams).
 import type { ReactNode } from 'react';
+import { srcSetOf } from '../../lib/nakama/file-url.ts';
 import { Link } from '../../lib/router/index.tsx';
 import './card-link.css';
 
@@ -15,7 +16,7 @@ interface Props {
 export function CardLink({ to, image, title, round = false, children }: Props) {
   return (
     <Link to={to} className="card-link">
-      <img className={round ? 'card-link-image round' : 'card-link-image'} src={image} alt="" width={56} height={56} loading="lazy" />
+      <img className={round ? 'card-link-image round' : 'card-link-image'} src={image} srcSet={srcSetOf(image)} sizes="56px" alt="" width={56} height={56} loading="lazy" />
       <span className="card-link-body">
         <span className="card-link-title">{title}</span>
         {children}

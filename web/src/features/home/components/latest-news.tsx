@@ -1,7 +1,7 @@
 // The home page's latest public news: title, date, picture and the start of the text, each card a link.
 // Light on purpose (no editor, no sanitiser, no date library): the server's plain-text excerpt is shown.
 import { Link } from '../../../lib/router/index.tsx';
-import { fileUrl } from '../../../lib/nakama/file-url.ts';
+import { fileUrl, srcSetOf } from '../../../lib/nakama/file-url.ts';
 import { useLatestNews, type NewsListItem } from '../../../shared/api/news.ts';
 import { homeMessages as m } from '../messages.ts';
 
@@ -17,7 +17,8 @@ function Picture({ news }: { news: NewsListItem }) {
       </span>
     );
   }
-  return <img className="latest-news-picture" src={first ? fileUrl(first.s3_key) : '/images/default-news.svg'} alt="" loading="lazy" />;
+  const src = first ? fileUrl(first.s3_key) : '/images/default-news.svg';
+  return <img className="latest-news-picture" src={src} srcSet={srcSetOf(src)} sizes="(max-width: 640px) 104px, 260px" alt="" width={260} height={146} loading="lazy" />;
 }
 
 export function LatestNews() {

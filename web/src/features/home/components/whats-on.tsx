@@ -2,7 +2,7 @@
 // tournaments. Each block links to its full list; light on purpose (Intl dates, no date library).
 import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router/index.tsx';
-import { fileUrl } from '../../../lib/nakama/file-url.ts';
+import { fileUrl, srcSetOf } from '../../../lib/nakama/file-url.ts';
 import { tournamentImage, TOURNAMENT_TYPES, useNearestTournaments } from '../../../shared/api/tournaments.ts';
 import { useUpcomingMatches, type Match } from '../api/upcoming-matches.ts';
 import { useStreamsOnAir, useStreamsSoon, type Stream } from '../api/streams-on-air.ts';
@@ -32,10 +32,14 @@ function Empty({ children }: { children: ReactNode }) {
   return <p className="home-empty">{children}</p>;
 }
 
+function TeamAvatar({ src }: { src: string }) {
+  return <img src={src} srcSet={srcSetOf(src)} sizes="40px" alt="" width={40} height={40} loading="lazy" />;
+}
+
 function TeamSide({ team, side }: { team: Match['owner_team']; side: 'home' | 'guest' }) {
   return (
     <span className={`match-team match-team-${side}`}>
-      <img src={team?.avatar_id ? fileUrl(team.avatar_id) : '/images/default-team.svg'} alt="" width={40} height={40} loading="lazy" />
+      <TeamAvatar src={team?.avatar_id ? fileUrl(team.avatar_id) : '/images/default-team.svg'} />
       <span className="match-team-name">{team?.name ?? m.teamGone}</span>
     </span>
   );
@@ -122,7 +126,7 @@ export function NearestTournaments() {
           {list.map((t) => (
             <li key={t.id}>
               <Link className="home-card tournament-home-card" to={`/tournaments/${t.id}`}>
-                <img className="home-card-picture" src={tournamentImage(t)} alt="" loading="lazy" />
+                <img className="home-card-picture" src={tournamentImage(t)} srcSet={srcSetOf(tournamentImage(t))} sizes="(max-width: 640px) 104px, 260px" alt="" width={260} height={146} loading="lazy" />
                 <span className="home-card-text">
                   <span className="home-card-title">{t.title}</span>
                   <span className="home-card-date">

@@ -1,5 +1,6 @@
 // A match in a list: home and guest team (avatar, name, description) with a colon between them and the
 // match time (when it was created is on the match page); the whole card leads to the match page.
+import { srcSetOf } from '../../../lib/nakama/file-url.ts';
 import { Link } from '../../../lib/router/index.tsx';
 import type { TeamSummary } from '@tribuna/portal/types';
 import { fileUrl } from '../../../lib/nakama/file-url.ts';
@@ -15,7 +16,7 @@ export const teamAvatar = (team?: TeamSummary) => (team?.avatar_id ? fileUrl(tea
 function Side({ id, team, align }: { id: string; team?: TeamSummary; align: 'home' | 'guest' }) {
   return (
     <span className={`match-side match-${align}`}>
-      <img className="match-avatar" src={teamAvatar(team)} alt="" width={48} height={48} loading="lazy" />
+      <img className="match-avatar" src={teamAvatar(team)} srcSet={srcSetOf(teamAvatar(team))} sizes="48px" alt="" width={48} height={48} loading="lazy" />
       <span className="match-team">
         <span className="match-team-name">{teamName(id, team)}</span>
         {team?.description && <span className="muted match-team-description" aria-hidden="true">{team.description}</span>}

@@ -1,6 +1,7 @@
 // A news item's photos and videos: thumbnails that open the full-size viewer (arrow keys, swipes,
 // Escape). Its creator adds photos and takes them away here.
 import { useRef, useState } from 'react';
+import { srcSetOf } from '../../../lib/nakama/file-url.ts';
 import { fileUrl } from '../../../lib/nakama/upload.ts';
 import type { News } from '../../../shared/api/news.ts';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
@@ -34,7 +35,7 @@ export function NewsGallery({ news, editable }: { news: News; editable: boolean 
           {media.map((x, i) => (
             <li key={x.id}>
               <button type="button" className="news-gallery-thumb" ref={(el) => void (thumbs.current[i] = el)} aria-label={m.openMedia(i + 1, x.media_type === 'video')} onClick={() => setOpen(i)}>
-                {x.media_type === 'video' ? <span className="news-thumb video" aria-hidden="true">▶</span> : <img src={fileUrl(x.s3_key)} alt="" loading="lazy" />}
+                {x.media_type === 'video' ? <span className="news-thumb video" aria-hidden="true">▶</span> : <img src={fileUrl(x.s3_key)} srcSet={srcSetOf(fileUrl(x.s3_key))} sizes="160px" alt="" width={160} height={120} loading="lazy" />}
               </button>
               {editable && (
                 <button

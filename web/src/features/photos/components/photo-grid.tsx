@@ -1,5 +1,6 @@
 // The gallery of one section; managers also caption, move, delete and restore photos here.
 import { useState } from 'react';
+import { srcSetOf } from '../../../lib/nakama/file-url.ts';
 import { fileUrl } from '../../../lib/nakama/upload.ts';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
 import { Button } from '../../../shared/ui/index.tsx';
@@ -36,7 +37,7 @@ export function PhotoGrid({ teamId, photos, sections, canManage, onOpen, thumbRe
         {photos.map((p, i) => (
           <li key={p.id} className={p.delete_time ? 'photo-tile deleted' : 'photo-tile'}>
             <button type="button" className="photo-thumb" ref={(el) => thumbRef(p.id, el)} aria-label={m.openPhoto(i + 1, p.description)} onClick={() => onOpen(i)}>
-              <img src={fileUrl(p.file_id)} alt="" loading="lazy" />
+              <img src={fileUrl(p.file_id)} srcSet={srcSetOf(fileUrl(p.file_id))} sizes="(max-width: 640px) 50vw, 260px" alt="" width={260} height={195} loading="lazy" />
             </button>
             {p.delete_time && <span className="photo-badge">{m.deletedPhotoBadge}</span>}
             {canManage && (

@@ -2,6 +2,7 @@
 // rating to 2 decimals (signed-in users rate 1 to 5), participants, and "Редактировать" and "Удалить" for
 // its organiser (deletion asks first, then leaves for the list).
 import { useState } from 'react';
+import { srcSetOf } from '../../../lib/nakama/file-url.ts';
 import { Link, useParams } from '../../../lib/router/index.tsx';
 import { useAuthenticated, useSession } from '../../../stores/session.ts';
 import { tournamentImage, TOURNAMENT_ACCESS, TOURNAMENT_TYPES, useTeamTournaments, type TeamTournament } from '../../../shared/api/tournaments.ts';
@@ -109,7 +110,7 @@ export function Component() {
     <article className="page tournament">
       <Link className="back-link" to="/tournaments">← {m.backToList}</Link>
       <div className="tournament-head">
-        <img className="tournament-cover" src={tournamentImage(t)} alt="" />
+        <img className="tournament-cover" src={tournamentImage(t)} srcSet={srcSetOf(tournamentImage(t))} sizes="(max-width: 1100px) 100vw, 1068px" alt="" width={1068} height={601} />
         <div className="tournament-info">
           <div className="page-head">
             <PageTitle>{t.title}</PageTitle>

@@ -34,9 +34,10 @@ export function Component() {
       {q.isSuccess && tournaments.length === 0 && <EmptyState>{type === undefined ? m.empty : m.emptyFiltered}</EmptyState>}
       {tournaments.length > 0 && (
         <ul className="tournament-grid" aria-label={m.listTitle}>
-          {tournaments.map((t) => (
+          {tournaments.map((t, i) => (
             <li key={t.id}>
-              <TournamentCard t={t} />
+              {/* The first covers are on screen at once: they load first rather than when scrolled to. */}
+              <TournamentCard t={t} eager={i < 2} />
             </li>
           ))}
         </ul>
