@@ -90,8 +90,9 @@ export interface Row {
   note?: string;
 }
 
-function fmt(n: number | undefined, digits = 1): string {
-  if (n === undefined || Number.isNaN(n)) return '';
+function fmt(n: number | null | undefined, digits = 1): string {
+  // A figure not measured (NaN, null once written to JSON) prints empty.
+  if (n === undefined || n === null || Number.isNaN(n)) return '';
   if (Math.abs(n) >= 1000) return Math.round(n).toLocaleString('en-US');
   return n.toFixed(digits);
 }

@@ -24,15 +24,12 @@ import { listSections as listVideoSections, listVideos } from '../portal/src/vid
 import { Wallets } from '../server/src/core/wallet.ts';
 import { CORE_MIGRATIONS, migrate, openDb, type Queryable } from '../server/src/db/index.ts';
 import { benchDatabase } from './lib.ts';
+import { md5Id as id, newsSeedSql } from './news-seed.ts';
 
 // Run by run.ts with {"rows": N}; alone: node bench/plans.ts '{"rows": 100000}'.
 const ROWS = Number((JSON.parse(process.argv[2] ?? '{}') as { rows?: number }).rows ?? 100_000);
 const USERS = 1000;
 const TEAMS_WITH_MEDIA = ROWS / 10;
-// A hundred teams have news, each ROWS / 400 of them.
-const NEWS_TEAMS = 100;
-// News item i has i % 21 likes and as many ratings: 0 to 20, 10 on average, so ROWS * 10 of each.
-const REACTIONS_CYCLE = 21;
 // Matches belong to this many tournaments (1,000 at 100,000 rows), a hundred each.
 const COMPETITIONS = ROWS / 100;
 const BIG_TABLES = [
@@ -45,8 +42,6 @@ const { dataDir, databaseUrl, drop } = await benchDatabase('tribuna_plans');
 const db = await openDb({ databaseUrl, dataDir });
 await migrate(db, [CORE_MIGRATIONS, { namespace: portal.name, dir: portal.migrationsDir! }]);
 
-// Deterministic ids: md5 of a label, shaped as a uuid.
-const id = (label: string) => `md5(${label})::uuid`;
 const started = Date.now();
 const seedSql = [
   `INSERT INTO users (id, username) SELECT ${id("'u' || i")}, 'user_' || i FROM generate_series(0, ${USERS - 1}) i`,
@@ -77,24 +72,7 @@ const seedSql = [
           (ARRAY['Голы сезона', 'Тренировка вратарей', 'Обзор матча', 'Интервью тренера'])[i % 4 + 1] || ' ' || i, 'видео ' || i,
           'Любительский футбол', 'https://rutube.ru/play/embed/' || i, ARRAY['футбол'], i, now() - i * interval '1 second'
    FROM generate_series(0, ${ROWS - 1}) i`,
-  // News: 4 in 5 public, 1 in 50 deleted, 1 in 4 of a team; counters as the like and rating rows below make them.
-  `INSERT INTO news (id, name, description, creator_id, team_id, is_public, like_count, rating_count, rating_sum, rating_tenths, create_time, delete_time)
-   SELECT ${id("'n' || i")}, 'Новость ' || i, '<p>Текст</p>', ${id("'u' || (i % " + USERS + ')')},
-          CASE WHEN i % 4 = 0 THEN ${id("'t' || (i / 4 % " + NEWS_TEAMS + ')')} END, i % 5 <> 0, c, c, s,
-          CASE WHEN c = 0 THEN 0 ELSE round(s * 10.0 / c) END, now() - i * interval '1 second', CASE WHEN i % 50 = 0 THEN now() END
-   FROM generate_series(0, ${ROWS - 1}) i,
-        LATERAL (SELECT i % ${REACTIONS_CYCLE} AS c, (SELECT COALESCE(sum(1 + (i + k) % 5), 0) FROM generate_series(0, i % ${REACTIONS_CYCLE} - 1) k)::int AS s) r`,
-  // Likes and ratings in key order, so their primary keys are filled from one end: much faster at this size.
-  `INSERT INTO news_like (news_id, user_id)
-   SELECT ${id("'n' || i")}, ${id("'u' || ((i + k) % " + USERS + ')')}
-   FROM generate_series(0, ${ROWS - 1}) i, generate_series(0, ${REACTIONS_CYCLE - 2}) k WHERE k < i % ${REACTIONS_CYCLE} ORDER BY 1, 2`,
-  `INSERT INTO news_rating (news_id, user_id, rating)
-   SELECT ${id("'n' || i")}, ${id("'u' || ((i + k) % " + USERS + ')')}, 1 + (i + k) % 5
-   FROM generate_series(0, ${ROWS - 1}) i, generate_series(0, ${REACTIONS_CYCLE - 2}) k WHERE k < i % ${REACTIONS_CYCLE} ORDER BY 1, 2`,
-  // Ten media on each of ROWS / 10 news items.
-  `INSERT INTO news_media (id, news_id, media_type, file_id, position)
-   SELECT ${id("'nm' || i")}, ${id("'n' || (i % " + ROWS / 10 + ')')}, 'image', ${id("'f' || i")}, i / ${ROWS / 10}
-   FROM generate_series(0, ${ROWS - 1}) i`,
+  ...newsSeedSql(ROWS, USERS),
   // Broadcasts: a third without a start time, a quarter with an end, a thousand tags.
   `INSERT INTO stream (id, title, description, embed_url, start_time, end_time, tags, tag_keys, creator_id, create_time, update_time)
    SELECT ${id("'s' || i")}, 'Трансляция ' || i, 'Описание трансляции', 'https://rutube.ru/play/embed/' || i, st,

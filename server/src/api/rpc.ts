@@ -3,7 +3,7 @@ import type { Core } from '../core/index.ts';
 import { Code, httpStatus } from '../errors.ts';
 import { basicUsername } from '../http/server.ts';
 import type { Admission, ApiRequest, RawResponse, Route } from '../http/routes.ts';
-import { invokeRpc } from '../runtime/invoke.ts';
+import { invokeRpc, type RpcOutcome } from '../runtime/invoke.ts';
 import type { Registry } from '../runtime/registry.ts';
 import type { RpcContext } from '../runtime/types.ts';
 import type { TokenClaims } from '../tokens.ts';
@@ -46,7 +46,8 @@ export function rpcRoutes(core: Core, registry: Registry): Route[] {
     return core.accounts.kind(claims.uid).then((kind) => (kind === 'registered' ? { state: claims, maxBodyBytes: large } : { state: claims }));
   };
 
-  const handler = async (req: ApiRequest): Promise<RawResponse> => {
+  // Not async: a function that answers at once (and its hooks-free call) is answered in the same tick.
+  const handler = (req: ApiRequest): RawResponse | Promise<RawResponse> => {
     const ctx = new HttpRpcContext(req, req.admission as TokenClaims | null, registry.env);
 
     const unwrap = req.query.has('unwrap');
@@ -73,7 +74,11 @@ export function rpcRoutes(core: Core, registry: Registry): Route[] {
       }
     }
 
-    const outcome = await invokeRpc(registry, req.params.id, ctx, payload);
+    const outcome = invokeRpc(registry, req.params.id, ctx, payload);
+    return outcome instanceof Promise ? outcome.then((o) => answer(o, unwrap)) : answer(outcome, unwrap);
+  };
+
+  const answer = (outcome: RpcOutcome, unwrap: boolean): RawResponse => {
     if (outcome.ok) {
       if (unwrap) {
         // Never the request's own type: echoing it would let a caller have text served as text/html.

@@ -69,3 +69,20 @@ test('a duplicate parameterised route is refused', () => {
   const t = table();
   assert.throws(() => t.add(route('POST', '/v2/rpc/{id}')), /Duplicate route POST \/v2\/rpc\/\{id\}/);
 });
+
+test('a path matched again answers the same route and params, frozen; a route added later is found', () => {
+  const t = table();
+  const first = t.match('POST', '/v2/rpc/echo');
+  const again = t.match('POST', '/v2/rpc/echo');
+  assert.equal(again, first);
+  assert.ok(again.kind === 'found' && Object.isFrozen(again.params));
+  assert.deepEqual(again.kind === 'found' && again.params, { id: 'echo' });
+  assert.equal(t.match('GET', '/v2/group/list').kind === 'found' && t.match('GET', '/v2/x/list').kind, 'found');
+  t.add(route('POST', '/v2/rpc/special'));
+  const later = t.match('POST', '/v2/rpc/special');
+  assert.equal(later.kind === 'found' && later.route.path, '/v2/rpc/special');
+  // Other methods and paths are not confused with it.
+  assert.equal(t.match('DELETE', '/v2/rpc/echo').kind, 'method-not-allowed');
+  const other = t.match('POST', '/v2/rpc/other');
+  assert.deepEqual(other.kind === 'found' && other.params, { id: 'other' });
+});

@@ -79,6 +79,10 @@ export type Match =
   | { kind: 'method-not-allowed' }
   | { kind: 'not-found' };
 
+/** Parameterised paths remembered per method, and the longest remembered. */
+const RECENT_PATHS = 1024;
+const RECENT_PATH_LENGTH = 256;
+
 /** A node of the tree of parameterised routes: one level per path segment. */
 interface TrieNode {
   statics: Map<string, TrieNode>;
@@ -105,8 +109,14 @@ interface Walk {
 export class RouteTable {
   private readonly exact = new Map<string, Map<string, Route>>();
   private readonly root = trieNode();
+  /**
+   * Parameterised paths matched lately, by method: the same few (`/v2/rpc/{id}` of a client's RPCs) come
+   * again and again. Their params are frozen, shared by every request of the path; emptied when full.
+   */
+  private readonly recent = new Map<string, Map<string, Match>>();
 
   add(route: Route): void {
+    this.recent.clear();
     if (!route.path.includes('{')) {
       let byMethod = this.exact.get(route.path);
       if (!byMethod) this.exact.set(route.path, (byMethod = new Map()));
@@ -145,12 +155,19 @@ export class RouteTable {
       if (r) return { kind: 'found', route: r, params: {} };
       pathMatched = true;
     }
+    let recent = this.recent.get(m);
+    const seen = recent?.get(path);
+    if (seen !== undefined) return seen;
     const walk: Walk = { method: m, parts: path.split('/'), names: [], values: [], pathMatched };
     const route = path.charCodeAt(0) === 47 /* / */ ? find(this.root, 1, walk) : undefined;
     if (route) {
       const params: Record<string, string> = {};
       for (let i = 0; i < walk.names.length; i++) params[walk.names[i]] = walk.values[i];
-      return { kind: 'found', route, params };
+      const found: Match = { kind: 'found', route, params: Object.freeze(params) };
+      if (!recent) this.recent.set(m, (recent = new Map()));
+      if (recent.size >= RECENT_PATHS) recent.clear();
+      if (path.length <= RECENT_PATH_LENGTH) recent.set(path, found);
+      return found;
     }
     return walk.pathMatched ? { kind: 'method-not-allowed' } : { kind: 'not-found' };
   }

@@ -199,7 +199,9 @@ async function handle(deps: ServerState, req: Incoming, res: http.ServerResponse
   }
 
   try {
-    const out = await route.handler(apiReq);
+    // A handler that answers at once is not awaited: its response is written in the same tick.
+    const answer = route.handler(apiReq);
+    const out = answer instanceof Promise ? await answer : answer;
     if (isRaw(out)) writeRaw(req, res, out);
     else writeJson(req, res, 200, out);
   } catch (err) {

@@ -99,7 +99,9 @@ export function createSocketServer(core: Core, handlers: SocketHandlers): Socket
         s.close(1008, 'Too many requests in flight');
         return;
       }
-      s.queue = s.queue.then(() => dispatch(s, data)).finally(() => {
+      // With nothing in flight the message is handled at once; else after the ones before it, in order.
+      const handled = s.pending === 1 ? dispatch(s, data) : s.queue.then(() => dispatch(s, data));
+      s.queue = handled.finally(() => {
         s.pending--;
       });
     });
@@ -148,19 +150,25 @@ export function createSocketServer(core: Core, handlers: SocketHandlers): Socket
     if (!envelope) return;
     const rawCid = envelope.cid;
     const cid = typeof rawCid === 'string' || typeof rawCid === 'number' ? String(rawCid) : undefined;
-    const keys = Object.keys(envelope).filter((k) => k !== 'cid');
+    // The one key besides cid, found without a list of keys.
+    let name: string | undefined;
+    let payloads = 0;
+    for (const k in envelope) {
+      if (k === 'cid' || !Object.hasOwn(envelope, k)) continue;
+      payloads++;
+      name = k;
+    }
     const reply = (body: Record<string, unknown>) => {
       if (cid !== undefined) s.send({ cid, ...body });
     };
-    if (keys.length === 0) {
+    if (payloads === 0 || name === undefined) {
       reply({ error: { code: SocketCode.MissingPayload, message: 'Received message with no payload.' } });
       return;
     }
-    if (keys.length > 1) {
+    if (payloads > 1) {
       reply({ error: { code: SocketCode.UnrecognizedPayload, message: 'Received message with more than one payload.' } });
       return;
     }
-    const name = keys[0];
     const handler = known.get(name);
     if (!handler) {
       reply({ error: { code: SocketCode.UnrecognizedPayload, message: `Unrecognized message: ${name}` } });

@@ -31,6 +31,7 @@ function addHook<T>(hooks: Map<string, T>, key: string, fn: T, what: string): vo
 
 export class Registry {
   private readonly rpcs = new Map<string, RpcFunction>();
+  private readonly rtKeys = new Map<string, string>();
   private readonly bodyCaps = new Map<string, number>();
   private readonly eventHandlers: EventHandler[] = [];
   private readonly beforeRpc = new Map<string, RpcBeforeHook>();
@@ -82,7 +83,9 @@ export class Registry {
   /** The hooks of a socket message (by envelope key), or undefined when it has none. */
   rtHooks(messageName: string): { before?: RtBeforeHook; after?: RtAfterHook } | undefined {
     if (this.beforeRt.size === 0 && this.afterRt.size === 0) return undefined;
-    const key = rtHookKey(messageName);
+    // Asked at every socket message, by the handlers' own names: each name's key is made once.
+    let key = this.rtKeys.get(messageName);
+    if (key === undefined) this.rtKeys.set(messageName, (key = rtHookKey(messageName)));
     const before = this.beforeRt.get(key);
     const after = this.afterRt.get(key);
     return before || after ? { before, after } : undefined;
