@@ -20,6 +20,8 @@ export interface PageAudit {
   path: string;
   /** Median over runs, 0-100. */
   scores: Record<AuditCategory, number>;
+  /** Cumulative layout shift, median over runs. */
+  cls: number;
   /** What lost the most points, for a failing page: audit ids with their scores. */
   weakest: string[];
 }
@@ -75,6 +77,7 @@ export async function auditPages(runs: number, log: (what: string) => void = () 
     const out: PageAudit[] = [];
     for (const p of pages) {
       const runsOf: Record<AuditCategory, number[]> = { performance: [], accessibility: [], 'best-practices': [], seo: [] };
+      const shifts: number[] = [];
       const weak = new Map<string, number>();
       for (let i = 0; i < runs; i++) {
         log(`lighthouse ${p.path} (${i + 1}/${runs})`);
@@ -83,6 +86,7 @@ export async function auditPages(runs: number, log: (what: string) => void = () 
         const { lhr } = result;
         if (lhr.runtimeError) throw new Error(`Lighthouse on ${p.path}: ${lhr.runtimeError.message}`);
         for (const c of AUDIT_CATEGORIES) runsOf[c].push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
+        shifts.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN);
         for (const c of AUDIT_CATEGORIES) {
           for (const ref of lhr.categories[c]?.auditRefs ?? []) {
             const a = lhr.audits[ref.id];
@@ -91,7 +95,7 @@ export async function auditPages(runs: number, log: (what: string) => void = () 
         }
       }
       const scores = Object.fromEntries(AUDIT_CATEGORIES.map((c) => [c, median(runsOf[c])])) as Record<AuditCategory, number>;
-      out.push({ ...p, scores, weakest: [...weak].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k]) => k) });
+      out.push({ ...p, scores, cls: median(shifts), weakest: [...weak].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k]) => k) });
     }
     return out;
   } finally {
@@ -110,8 +114,8 @@ if (import.meta.main) {
   const at = process.argv.indexOf('--runs');
   const runs = at > 0 ? Number(process.argv[at + 1]) : 1;
   const pages = await auditPages(runs, (what) => console.log(what));
-  console.log(`\n| page | ${AUDIT_CATEGORIES.join(' | ')} |\n|---|${AUDIT_CATEGORIES.map(() => '---').join('|')}|`);
-  for (const p of pages) console.log(`| ${p.path} | ${AUDIT_CATEGORIES.map((c) => p.scores[c]).join(' | ')} |`);
+  console.log(`\n| page | ${AUDIT_CATEGORIES.join(' | ')} | CLS |\n|---|${AUDIT_CATEGORIES.map(() => '---').join('|')}|---|`);
+  for (const p of pages) console.log(`| ${p.path} | ${AUDIT_CATEGORIES.map((c) => p.scores[c]).join(' | ')} | ${p.cls.toFixed(3)} |`);
   for (const p of pages) {
     if (AUDIT_CATEGORIES.some((c) => p.scores[c] < AUDIT_TARGET)) console.log(`\n${p.path} loses most on: ${p.weakest.join('; ')}`);
   }

@@ -328,6 +328,7 @@ for (const p of audits?.pages ?? []) {
   for (const [c, score] of Object.entries(p.scores) as [AuditCategory, number][]) {
     add(targetRow({ metric: `Lighthouse ${c}, ${p.name} (${p.path.startsWith('/teams/') ? '/teams/{id}' : p.path}; mobile)`, value: score, unit: 'of 100' }, T.lighthouse));
   }
+  add(targetRow({ metric: `layout shift (CLS), ${p.name} (mobile)`, value: p.cls, unit: '' }, T.cls));
 }
 rows.push(...sectionRows);
 const perCore = (metric: string, r: PairResult, nakama?: number) =>

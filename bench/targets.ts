@@ -51,6 +51,7 @@ export const TARGETS = {
   homeJsKb: atMost(100, 'KB'),
   homeLcp: ratioAtMost(1.5, 'the empty page'),
   lighthouse: { text: '>= 95', on: 'value', min: 95 },
+  cls: { text: '< 0.05', on: 'value', max: 0.0499 },
 } satisfies Record<string, Target | ((n: number) => Target)>;
 
 /** Whether x is within the target's bounds (a figure not measured never is). */
