@@ -156,10 +156,10 @@ const matchRun = (child: Child, mode: 'tribuna' | 'raw', rate = MATCH.rate) =>
 if (profileArg !== undefined) {
   const figure = profileArg as ProfileFigure;
   phase(`profiling the server during "${figure}"`);
-  await profileFigure(base, figure, () => {
-    if (figure === 'room-chat') return runLoad(CHAT, { mode: 'tribuna', port: tribuna.info.port, ...chatArgs });
-    if (figure === 'team-chat') return runLoad(TEAM_CHAT, { ...teamArgs, messages: P.chatMessages });
-    if (figure === 'relay') return matchRun(tribuna, 'tribuna');
+  await profileFigure(base, figure, (profileFile) => {
+    if (figure === 'room-chat') return runLoad(CHAT, { mode: 'tribuna', port: tribuna.info.port, ...chatArgs, profileFile });
+    if (figure === 'team-chat') return runLoad(TEAM_CHAT, { ...teamArgs, messages: P.chatMessages, profileFile });
+    if (figure === 'relay') return runLoad(MATCH_LOAD, { mode: 'tribuna', port: tribuna.info.port, pid: tribuna.info.pid, ...matchArgs, profileFile });
     return httpRun(httpPairs[figure][0]);
   });
   for (const c of children) c.proc.kill('SIGKILL');

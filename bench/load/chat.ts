@@ -4,6 +4,7 @@
 // receivers are spread over the nodes in turn and the sender is on the first.
 import WebSocket from 'ws';
 import { deviceTokens } from './sessions.ts';
+import { profileWindow } from './profile-window.ts';
 import { Deliveries, open, request } from './socket.ts';
 
 const o = JSON.parse(process.argv[2]) as {
@@ -17,6 +18,8 @@ const o = JSON.parse(process.argv[2]) as {
   window: number;
   /** Messages per second (latency run); absent: as fast as the window allows. */
   rate?: number;
+  /** With --profile: the server's profile of the sending phase, written here. */
+  profileFile?: string;
 };
 const base = `http://127.0.0.1:${o.port}`;
 const ROOM = 'bench-room';
@@ -77,6 +80,7 @@ const sendOne = (i: number) => {
     sender.send(payload(i));
   }
 };
+const stopProfile = await profileWindow(base, o.profileFile);
 if (o.rate) {
   // Paced: one message every 1/rate seconds, whatever the acknowledgements.
   const interval = 1000 / o.rate;
@@ -95,6 +99,7 @@ if (o.rate) {
   }
 }
 await deliveries.settled();
+await stopProfile();
 console.log(JSON.stringify(deliveries.summary()));
 for (const r of receivers) r.terminate();
 sender.terminate();

@@ -6,9 +6,14 @@
 import WebSocket from 'ws';
 import { cpuSeconds } from '../lib.ts';
 import { deviceTokens } from './sessions.ts';
+import { profileWindow } from './profile-window.ts';
 import { now, open } from './socket.ts';
 
-const o = JSON.parse(process.argv[2]) as { mode: 'tribuna' | 'raw'; port: number; pid: number; matches: number; players: number; rate: number; seconds: number };
+const o = JSON.parse(process.argv[2]) as {
+  mode: 'tribuna' | 'raw'; port: number; pid: number; matches: number; players: number; rate: number; seconds: number;
+  /** With --profile: the server's profile of the sending phase, written here. */
+  profileFile?: string;
+};
 const base = `http://127.0.0.1:${o.port}`;
 // A position update's worth of bytes, base64 as match_data_send carries it.
 const DATA = Buffer.alloc(24, 7).toString('base64');
@@ -69,6 +74,7 @@ const frame = (i: number) => {
 };
 
 // Every player sends every 1/rate seconds; the players are spread over ten slots of that period.
+const stopProfile = await profileWindow(base, o.profileFile);
 measuring = true;
 const cpu0 = cpuSeconds(o.pid);
 let sent = 0;
@@ -93,6 +99,7 @@ await new Promise<void>((done) => {
 await new Promise((r) => setTimeout(r, 1000));
 const sendSeconds = (now() - started) / 1000 - 1;
 const cores = (cpuSeconds(o.pid) - cpu0) / (sendSeconds + 1);
+await stopProfile();
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
 const expected = sent * (o.players - 1);

@@ -3,6 +3,7 @@
 // portal's send_message RPC over HTTP. Delivered messages per second and the delivery latency of each
 // message (its send time leads the text). Throughput: `window` RPCs in flight; latency: `rate` a second.
 import WebSocket from 'ws';
+import { profileWindow } from './profile-window.ts';
 import { Deliveries, now, open, request } from './socket.ts';
 
 const o = JSON.parse(process.argv[2]) as {
@@ -11,6 +12,8 @@ const o = JSON.parse(process.argv[2]) as {
   messages: number;
   window: number;
   rate?: number;
+  /** With --profile: the server's profile of the sending phase, written here. */
+  profileFile?: string;
   /** Accounts are `<prefix>-<n>@bench.local`; each run makes a team of its own. */
   prefix: string;
 };
@@ -63,6 +66,7 @@ let failed = 0;
 const sendOne = (i: number) =>
   rpc('send_message', { chat_id: chat.id, content: `${now()} Гол! Счёт 1:0 (${i})` }, owner.token)
     .catch(() => void failed++);
+const stopProfile = await profileWindow(base, o.profileFile);
 if (o.rate) {
   const interval = 1000 / o.rate;
   for (let i = 0; i < o.messages; i++) {
@@ -76,6 +80,7 @@ if (o.rate) {
   }));
 }
 await deliveries.settled();
+await stopProfile();
 console.log(JSON.stringify(deliveries.summary({ failed })));
 for (const r of receivers) r.terminate();
 process.exit(0);
