@@ -143,7 +143,7 @@ test('unknown addresses show the not-found page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Страница не найдена' })).toBeVisible();
 });
 
-test('a first visit to any page logs no React Router warning', async ({ page }) => {
+test('a first visit to any page logs no router warning', async ({ page }) => {
   const warnings: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'warning' || msg.type() === 'error') warnings.push(msg.text());

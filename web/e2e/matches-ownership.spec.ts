@@ -80,7 +80,7 @@ test('a match is made by a manager of one of its teams; the other team hears of 
   // On the match's page the guest team's owner may edit and delete it; the stranger may not.
   await away.goto(`${portal.url}/matches/${matchId}`);
   await expect(away.getByRole('heading', { name: 'Северные волки — Южные медведи' })).toBeVisible();
-  await expect(away.getByText(`${tomorrow.text}, 18:30`)).toBeVisible();
+  await expect(away.getByText(`${tomorrow.text}, 18:30`, { exact: true })).toBeVisible();
   await expect(away.getByRole('group', { name: 'Управление матчем' }).getByRole('link', { name: 'Редактировать' })).toBeVisible();
   await stranger.goto(`${portal.url}/matches/${matchId}`);
   await expect(stranger.getByRole('heading', { name: 'Северные волки — Южные медведи' })).toBeVisible();
