@@ -1,54 +1,17 @@
-import '@fontsource/inter/cyrillic-400.css';
-import '@fontsource/inter/cyrillic-700.css';
-import '@fontsource/inter/latin-400.css';
-import '@fontsource/inter/latin-700.css';
+// The entry: the app's styles (written into index.html by the build), the session started at once (the
+// guest's sign-in or the stored one's check goes out while the app's code loads), and the app itself
+// (app/start.tsx) after the page's first frame is on the screen (app/first-paint.ts).
+import './app/fonts.css';
 import './app/styles.css';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from './lib/router/index.tsx';
-import { Providers, queryClient } from './app/providers.tsx';
-import { startOfflineCache } from './app/pwa/offline.ts';
-import { router } from './app/router.tsx';
-import { trackPageView } from './features/metrics/api/track-metrics.ts';
+// The home page's too: home.html draws its headline before any script (vite.config.ts, homeShell).
+import './features/home/home.css';
+import { afterFirstPaint } from './app/first-paint.ts';
 import { sessionManager } from './lib/nakama/session.ts';
-import { signedInSession } from './lib/nakama/session-timing.ts';
 
-sessionManager.start().then(
-  () => trackPageView(),
-  (err) => console.error('Не удалось создать сессию', err),
-);
-// Once signed in, the live side starts (app/live.ts): the socket, its events in the query cache, the chats.
-const stopWaitingForSignIn = sessionManager.subscribe(startLiveWhenSignedIn);
-startLiveWhenSignedIn();
-function startLiveWhenSignedIn() {
-  if (!signedInSession(sessionManager.getSnapshot())) return;
-  stopWaitingForSignIn();
-  import('./app/live.ts').then(
-    (live) => live.startLive(queryClient),
-    (err: unknown) => console.error('Не удалось запустить обновления в реальном времени', err),
+sessionManager.start().catch(() => undefined);
+afterFirstPaint()
+  .then(() => import('./app/start.tsx'))
+  .then(
+    (app) => app.startApp(),
+    (err: unknown) => console.error('Не удалось запустить приложение', err),
   );
-}
-// Signing out, this device stops getting the account's pushes.
-sessionManager.addLogoutStep(() => import('./shared/lib/web-push.ts').then((push) => push.disableDevicePush()));
-// Offline, the pages shown before keep their last data (app/pwa/).
-startOfflineCache();
-// The service worker (the built app only): after the page, so it takes nothing from its start.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    void import('./app/pwa/register-sw.ts')
-      .then((sw) => sw.registerServiceWorker((path) => void router.navigate(path)))
-      .catch((err: unknown) => console.error('Не удалось зарегистрировать service worker', err));
-  });
-}
-
-// A transition: the first render yields to the browser every few milliseconds instead of holding it.
-const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  ),
-);

@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, tempDir, type TestServer, json } from '../testing/index.ts';
-import { CONTENT_SECURITY_POLICY } from './static.ts';
+import { contentSecurityPolicy } from './static.ts';
+
+const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 let ts: TestServer;
 const web = tempDir('tribuna-web-');
@@ -72,6 +75,25 @@ describe('web app files', () => {
       const again = await fetch(ts.url + p, { headers: { 'If-None-Match': res.headers.get('etag')! } });
       assert.equal(again.status, 304, p);
       assert.equal(again.headers.get('content-security-policy'), CONTENT_SECURITY_POLICY, p);
+    }
+  });
+
+  it('allows the inline stylesheet of the built pages by its hash, and nothing else inline', async () => {
+    const dir = tempDir('tribuna-web-style-');
+    const css = '.app{color:#1b2430}';
+    fs.writeFileSync(path.join(dir.dir, 'index.html'), `<!doctype html><title>Трибуна</title><style>${css}</style><main></main>`);
+    fs.writeFileSync(path.join(dir.dir, 'home.html'), `<!doctype html><title>Трибуна</title><style>${css}</style><main><h1>Главная</h1></main>`);
+    const server = await startTestServer({ env: { WEB_DIST: dir.dir } });
+    try {
+      const hash = crypto.createHash('sha256').update(css).digest('base64');
+      for (const p of ['/', '/news']) {
+        const csp = (await fetch(server.url + p)).headers.get('content-security-policy')!;
+        assert.ok(csp.split('; ').includes(`style-src 'self' 'sha256-${hash}'`), `${p}: ${csp}`);
+        assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/, p);
+      }
+    } finally {
+      await server.close();
+      dir.remove();
     }
   });
 

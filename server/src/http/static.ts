@@ -34,26 +34,37 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml', '.webmanifest']);
 
-// The web app's policy, sent with its HTML. The app has no inline script or <style> (React sets styles
-// through the CSSOM, which CSP leaves alone); images may be uploads, previews (blob:), data: URIs or
-// external avatars (https:); frames are only the players of the embed URLs team videos are stored as
-// (portal/src/lib/embed.ts), and vkvideo.ru, VK Video's own host, should vk.com's player redirect
-// there. 'self' in connect-src also covers the socket (ws:/wss: on the same host and port, CSP Level 3).
-/** @internal */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  'frame-src https://www.youtube.com https://vk.com https://vkvideo.ru https://rutube.ru',
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
+// The web app's policy, sent with its HTML. The app has no inline script; its one inline <style> (the
+// app's own stylesheet, written into index.html by the build so the page paints without fetching it) is
+// allowed by its SHA-256 hash, taken from the built files themselves, never by 'unsafe-inline' (React
+// sets element styles through the CSSOM, which CSP leaves alone). Images may be uploads, previews (blob:),
+// data: URIs or external avatars (https:); frames are only the players of the embed URLs team videos are
+// stored as (portal/src/lib/embed.ts), and vkvideo.ru, VK Video's own host, should vk.com's player
+// redirect there. 'self' in connect-src also covers the socket (ws:/wss: on the same host and port, CSP
+// Level 3).
+/** @internal The policy for pages whose inline <style> elements have these contents. */
+export function contentSecurityPolicy(inlineStyles: readonly string[] = []): string {
+  const hashes = [...new Set(inlineStyles.map((css) => `'sha256-${crypto.createHash('sha256').update(css).digest('base64')}'`))];
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    ["style-src 'self'", ...hashes].join(' '),
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    'frame-src https://www.youtube.com https://vk.com https://vkvideo.ru https://rutube.ru',
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+/** The contents of the <style> elements (without attributes) of an HTML page. */
+function inlineStylesOf(html: string): string[] {
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+}
 
 /** A page's metadata that takes longer is given up: the plain page goes out. */
 const PAGE_META_TIMEOUT_MS = 2000;
@@ -79,12 +90,16 @@ export class StaticFiles {
   private readonly files = new Map<string, Entry>();
   private readonly pageMeta: PageMetaOptions | undefined;
   private readonly head: { before: string; after: string } | undefined;
+  /** The policy sent with every page: it allows the inline styles of the built pages. */
+  private readonly policy: string;
 
   constructor(root: string, pageMeta?: PageMetaOptions) {
     this.scan(root, root);
     this.pageMeta = pageMeta;
     const index = this.files.get('/index.html');
     this.head = index && headTemplate(index.body.toString('utf8'));
+    const pages = [...this.files.values()].filter((f) => f.type === TYPES['.html']);
+    this.policy = contentSecurityPolicy(pages.flatMap((f) => inlineStylesOf(f.body.toString('utf8'))));
   }
 
   get empty(): boolean {
@@ -137,7 +152,7 @@ export class StaticFiles {
       'X-Content-Type-Options': 'nosniff',
     };
     if (entry.type.startsWith('text/html')) {
-      headers['Content-Security-Policy'] = CONTENT_SECURITY_POLICY;
+      headers['Content-Security-Policy'] = this.policy;
       headers['X-Frame-Options'] = 'SAMEORIGIN';
       headers['Referrer-Policy'] = 'strict-origin-when-cross-origin';
     }

@@ -1,4 +1,4 @@
-// Starting the app (src/main.tsx): the session first, then the page view (spec: metrics are sent when the app starts).
+// Starting the app (src/app/start.tsx): the session first, then the page view (spec: metrics are sent when the app starts).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const rpc = vi.fn();
@@ -25,7 +25,7 @@ describe('app start', () => {
     let ready!: () => void;
     start.mockReturnValue(new Promise<void>((resolve) => (ready = resolve)));
     rpc.mockResolvedValue({});
-    await import('../main.tsx');
+    (await import('./start.tsx')).startApp();
     expect(start).toHaveBeenCalledTimes(1);
     expect(render).toHaveBeenCalledTimes(1);
     expect(rpc).not.toHaveBeenCalled();
@@ -42,7 +42,7 @@ describe('app start', () => {
   it('sends no metrics when no session could be made, and logs it', async () => {
     start.mockRejectedValue(new Error('offline'));
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await import('../main.tsx');
+    (await import('./start.tsx')).startApp();
     await vi.waitFor(() => expect(log).toHaveBeenCalled());
     expect(rpc).not.toHaveBeenCalled();
     expect(render).toHaveBeenCalledTimes(1);

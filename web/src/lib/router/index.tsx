@@ -4,6 +4,7 @@
 import {
   Component as ReactComponent,
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -11,7 +12,6 @@ import {
   useMemo,
   useRef,
   useState,
-  useSyncExternalStore,
   type AnchorHTMLAttributes,
   type MouseEvent,
   type ReactNode,
@@ -39,18 +39,19 @@ function useRouterContext() {
 }
 
 export function RouterProvider({ router }: { router: Router }) {
-  const state = useSyncExternalStore(
-    useCallback(
-      (onChange: () => void) =>
-        router.subscribe((_, { flushSync: now }) => {
-          if (now) flushSync(onChange);
-          else onChange();
-        }),
-      [router],
-    ),
-    () => router.state,
-    () => router.state,
-  );
+  // A navigation renders as a transition, as React Router's does: the page before stays until the next
+  // one is drawn, and drawing it yields to the browser every few milliseconds instead of holding it.
+  const [state, setState] = useState(router.state);
+  useLayoutEffect(() => {
+    const update = (next: RouterState, { flushSync: now }: { flushSync: boolean }) => {
+      if (now) flushSync(() => setState(next));
+      else startTransition(() => setState(next));
+    };
+    const unsubscribe = router.subscribe(update);
+    // What changed before this subscription (the first page's code may have come meanwhile).
+    update(router.state, { flushSync: false });
+    return unsubscribe;
+  }, [router]);
   const value = useMemo(() => ({ router, state }), [router, state]);
   return <RouterContext.Provider value={value}>{renderMatches(state.matches, 0, state)}</RouterContext.Provider>;
 }

@@ -30,8 +30,9 @@ export function Spinner({ label = 'Загрузка…', delayMs = 250 }: { labe
 }
 
 /** The place of a list while it loads (about one row of it), so nothing below moves when the list comes. */
-export function LoadingBlock({ height = 72 }: { height?: number }) {
-  return <div className="loading-block" aria-busy="true" style={{ minHeight: height }} />;
+/** A block's place while it loads: `className` gives it the height of what will come (else `height`). */
+export function LoadingBlock({ height = 72, className }: { height?: number; className?: string }) {
+  return <div className={className ? `loading-block ${className}` : 'loading-block'} aria-busy="true" style={className ? undefined : { minHeight: height }} />;
 }
 
 export function EmptyState({ children }: { children: ReactNode }) {

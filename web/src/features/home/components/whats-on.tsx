@@ -52,7 +52,7 @@ export function UpcomingMatches() {
   return (
     <Block id="home-matches" title={m.upcomingMatches} all="/matches" allLabel={m.allMatches}>
       {!q.isSuccess ? (
-        <LoadingBlock height={110} />
+        <LoadingBlock className="home-loading-matches" />
       ) : matches.length === 0 ? (
         <Empty>{m.noMatches}</Empty>
       ) : (
@@ -98,7 +98,7 @@ export function Broadcasts() {
   return (
     <Block id="home-broadcasts" title={m.broadcasts} all="/broadcasts" allLabel={m.allBroadcasts}>
       {!onAir.isSuccess || !soon.isSuccess ? (
-        <LoadingBlock height={110} />
+        <LoadingBlock className="home-loading-broadcasts" />
       ) : live.length + next.length === 0 ? (
         <Empty>{m.noBroadcasts}</Empty>
       ) : (
@@ -118,7 +118,7 @@ export function NearestTournaments() {
   return (
     <Block id="home-tournaments" title={m.nearestTournaments} all="/tournaments" allLabel={m.allTournaments}>
       {!q.isSuccess ? (
-        <LoadingBlock height={110} />
+        <LoadingBlock className="home-loading-tournaments" />
       ) : list.length === 0 ? (
         <Empty>{m.noTournaments}</Empty>
       ) : (

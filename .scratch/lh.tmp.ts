@@ -1,0 +1,33 @@
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import fs from 'node:fs';
+import { CHROMIUM } from '../bench/lib.ts';
+import { startPortal } from '../web/e2e/portal.ts';
+import { quickUser, seed } from '../web/e2e/seed.ts';
+const portal = await startPortal();
+const port = 9300 + Math.floor(Math.random() * 500);
+const browser = await chromium.launch({ ...CHROMIUM, args: [...CHROMIUM.args, `--remote-debugging-port=${port}`] });
+const TEXTS: any = new Proxy({}, { get: (_t, k) => `Тест ${String(k)}` });
+const owner = await quickUser(portal, 'Анна Проверкина');
+const friend = await quickUser(portal, 'Денис Друзьев');
+const seeded = await seed(portal, owner, friend, TEXTS);
+const paths = process.argv.slice(2).map((p) => p.replace('TEAM', `/teams/${seeded.teamId}`));
+for (const p of paths) {
+  const r = await lighthouse(`${portal.url}${p}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const lhr = r!.lhr;
+  const name = p.replace(/\W+/g, '_') || 'root';
+  fs.writeFileSync(`/tmp/lh${name}.json`, JSON.stringify(lhr));
+  console.log('\n==', p, Math.round(lhr.categories.performance.score! * 100));
+  for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift', 'max-potential-fid']) console.log(id, lhr.audits[id].displayValue);
+  const obs = (lhr.audits.metrics as any).details.items[0];
+  console.log('observed FCP', obs.observedFirstContentfulPaint, 'LCP', obs.observedLargestContentfulPaint, 'load', obs.observedLoad);
+  const lcpI = (lhr.audits['lcp-breakdown-insight'] as any)?.details?.items;
+  console.log('LCP el', JSON.stringify(lcpI?.[1]?.selector), JSON.stringify(lcpI?.[0]?.items?.map((i: any) => [i.subpart, Math.round(i.duration)])));
+  const net = (lhr.audits['network-requests'] as any).details.items;
+  for (const n of net) if (n.networkEndTime <= obs.observedLargestContentfulPaint) console.log('  net', n.url.replace(portal.url, '').slice(0, 60), n.resourceType, n.transferSize, Math.round(n.networkRequestTime), Math.round(n.networkEndTime), n.priority);
+  const bt = (lhr.audits['bootup-time'] as any).details?.items;
+  for (const b of bt ?? []) console.log('  boot', b.url.replace(portal.url, ''), Math.round(b.total), Math.round(b.scripting));
+  const lt = (lhr.audits['long-tasks'] as any).details?.items;
+  for (const b of lt ?? []) console.log('  long', b.url?.replace(portal.url, ''), Math.round(b.startTime), Math.round(b.duration));
+}
+await browser.close(); await portal.close();

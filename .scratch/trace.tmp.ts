@@ -1,0 +1,28 @@
+import { chromium } from '@playwright/test';
+import fs from 'node:fs';
+import { CHROMIUM } from '../bench/lib.ts';
+import { startPortal } from '../web/e2e/portal.ts';
+const portal = await startPortal();
+const browser = await chromium.launch(CHROMIUM);
+const p = process.argv[2] ?? '/news';
+const ctx = await browser.newContext({ viewport: { width: 412, height: 823 } });
+const page = await ctx.newPage();
+await page.goto(portal.url + '/about-nothing'); // warm the server
+await page.goto('about:blank');
+const cdp = await ctx.newCDPSession(page);
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.RATE ?? 4) });
+await browser.startTracing(page, { path: '/tmp/trace.json', categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'loading', 'disabled-by-default-v8.compile', 'blink'] });
+await page.goto(portal.url + p);
+await page.waitForLoadState('networkidle');
+await page.waitForTimeout(500);
+await browser.stopTracing();
+await browser.close(); await portal.close();
+const t = JSON.parse(fs.readFileSync('/tmp/trace.json', 'utf8'));
+const ev: any[] = t.traceEvents ?? t;
+const nav = ev.find((e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.includes(p)) ?? ev.find((e) => e.name === 'navigationStart');
+const t0 = nav.ts;
+const main = nav.pid;
+const tid = ev.find((e) => e.name === 'ParseHTML' && e.pid === main)?.tid;
+const rows = ev.filter((e) => e.pid === main && e.tid === tid && e.ph === 'X' && e.dur > Number(process.env.MIN ?? 2000) && e.ts >= t0 && e.ts < t0 + 3000000);
+for (const e of rows.sort((a, b) => a.ts - b.ts)) console.log(((e.ts - t0) / 1000).toFixed(1), (e.dur / 1000).toFixed(1), e.name, JSON.stringify(e.args?.data?.url ?? e.args?.data?.functionName ?? e.args?.beginData?.url ?? '').slice(-60));
+for (const e of ev.filter((e) => ['firstPaint', 'firstContentfulPaint', 'largestContentfulPaint::Candidate', 'ResourceSendRequest', 'ResourceFinish'].includes(e.name) && e.pid === main && e.ts >= t0).sort((a, b) => a.ts - b.ts)) console.log('  *', ((e.ts - t0) / 1000).toFixed(1), e.name, (e.args?.data?.url ?? '').slice(-50));
