@@ -1,8 +1,9 @@
 // The walk over every page (russian.spec.ts, accessibility.spec.ts): one of everything made by a signed-in
 // owner (seed.ts), then every route of the router opened as a visitor and signed in, at 1366 and 390 px,
 // and for signed-in users the chat widget on each of its tabs; a check runs on each page and says what it
-// found there.
-import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+// found there. Every walk also reports each violation of the Content-Security-Policy on each page, so
+// every route is held to the policy too (csp.spec.ts covers what happens on pages: uploads, players).
+import { expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { sessionOf, signInByCode, type Portal } from './portal.ts';
 import { pages, quickUser, seed, type SeedTexts, type Seeded } from './seed.ts';
 
@@ -20,6 +21,24 @@ export interface Place {
 
 /** What a check found on the page it was given, one line each; nothing when all is well. */
 export type Check = (page: Page, place: Place) => Promise<string[]>;
+
+/** What the policy refused on the page so far, and forgets it. */
+interface CspWatched {
+  cspRefused: string[];
+}
+
+/** Records each violation of the Content-Security-Policy on every page of the context. */
+async function watchPolicy(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as unknown as CspWatched;
+    w.cspRefused = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      w.cspRefused.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+}
+
+const policyViolations = (page: Page) => page.evaluate(() => (window as unknown as CspWatched).cspRefused.splice(0).map((v) => `Content-Security-Policy: ${v}`));
 
 /** Opens a page and waits until it has loaded what it shows. */
 export async function open(page: Page, url: string): Promise<void> {
@@ -50,11 +69,12 @@ export async function walkEveryPage(browser: Browser, portal: Portal, walk: { se
   for (const [who, options] of [['visitor', {}], ['signed in', { storageState: walk.signedIn }]] as const) {
     for (const size of SIZES) {
       const context = await browser.newContext({ ...options, viewport: size.viewport, hasTouch: 'hasTouch' in size ? size.hasTouch : false });
+      await watchPolicy(context);
       const page = await context.newPage();
       for (const p of pages(walk.seeded)) {
         await open(page, `${portal.url}${p.path}`);
         const place = { who, size: size.name, where: p.path };
-        note(place, await check(page, place));
+        note(place, [...(await check(page, place)), ...(await policyViolations(page))]);
       }
       if (who === 'signed in') {
         // The chat widget's tabs: chats, friends, team chats.
@@ -65,7 +85,7 @@ export async function walkEveryPage(browser: Browser, portal: Portal, walk: { se
           await panel.getByRole('tab', { name: tab }).click();
           await page.waitForLoadState('networkidle');
           const place = { who, size: size.name, where: `chat «${tab}»` };
-          note(place, await check(page, place));
+          note(place, [...(await check(page, place)), ...(await policyViolations(page))]);
         }
       }
       await context.close();

@@ -20,6 +20,7 @@ const ALLOWED_HEADERS = new Set(['authorization', 'content-type', 'user-agent', 
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE']);
 const NO_STORE = 'no-store, no-cache, must-revalidate';
 const NOSNIFF = 'nosniff';
+const HSTS = 'max-age=31536000; includeSubDomains';
 const GZIP_MIN_BYTES = 1024;
 
 export interface HttpDeps {
@@ -48,6 +49,9 @@ export function createHttpServer(httpDeps: HttpDeps): http.Server {
     clientIp: clientIpResolver(httpDeps.config.trustedProxies),
   };
   const headersTimeout = httpDeps.config.headersTimeoutMs;
+  // A site published over https tells browsers to come only over https for a year (the header means
+  // nothing over plain http, so it is not sent there).
+  const hsts = httpDeps.config.publicUrl?.startsWith('https:') === true;
   const server = http.createServer({
     IncomingMessage: Incoming,
     keepAliveTimeout: 65_000,
@@ -58,6 +62,7 @@ export function createHttpServer(httpDeps: HttpDeps): http.Server {
   }, (req, res) => {
     // A stopping node closes each connection after its answer, so the client's next request finds another.
     if (deps.health?.draining) res.shouldKeepAlive = false;
+    if (hsts) res.setHeader('Strict-Transport-Security', HSTS);
     handle(deps, req, res).catch((err) => {
       deps.logger.error('unhandled request error', { err });
       if (!res.headersSent) writeError(res, new AppError(Code.Internal, 'Internal error'), false);

@@ -97,6 +97,18 @@ describe('web app files', () => {
     }
   });
 
+  it('tells browsers to keep to https when the site is published over https, and only then', async () => {
+    const https = await startTestServer({ env: { WEB_DIST: web.dir, PUBLIC_URL: 'https://tribuna.example' } });
+    try {
+      for (const p of ['/', '/news', '/assets/app-abc123.js', '/healthcheck', '/v2/account', '/v2/rpc/nothing']) {
+        assert.equal((await fetch(https.url + p)).headers.get('strict-transport-security'), 'max-age=31536000; includeSubDomains', p);
+      }
+    } finally {
+      await https.close();
+    }
+    for (const p of ['/', '/healthcheck']) assert.equal((await fetch(ts.url + p)).headers.get('strict-transport-security'), null, p);
+  });
+
   it('frames only the video hosts team videos are embedded from', async () => {
     const csp = (await fetch(ts.url + '/')).headers.get('content-security-policy')!;
     const frames = csp.split('; ').find((d) => d.startsWith('frame-src '))!.split(' ').slice(1);
