@@ -148,6 +148,14 @@ export function defaultNodeName(hostname: string, port: number): string {
   return `${host}-${port}`;
 }
 
+/** Where the database is: all that a backup or a restore reads of the configuration. */
+export function loadStorageConfig(env: Env = process.env, cwd = process.cwd()): Pick<Config, 'dataDir' | 'databaseUrl'> {
+  return {
+    dataDir: path.resolve(cwd, str(env, 'DATA_DIR', './data')),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+  };
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const production = env.NODE_ENV === 'production';
 
@@ -156,7 +164,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const port = int(env, 'PORT', 7350, 0, 65535);
   const site = publicUrl(env);
 
-  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const { dataDir, databaseUrl } = loadStorageConfig(env, cwd);
   const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
   const mailFrom = str(env, 'MAIL_FROM', 'Трибуна <no-reply@tribuna.local>');
   if (!/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(mailFrom.trim())) {
@@ -212,7 +220,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   return {
     host,
     port,
-    dataDir: path.resolve(cwd, str(env, 'DATA_DIR', './data')),
+    dataDir,
     databaseUrl,
     serverKey: key(env, 'SERVER_KEY', production),
     httpKey: key(env, 'HTTP_KEY', production),

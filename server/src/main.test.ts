@@ -58,4 +58,23 @@ describe('npm start (server/src/main.ts)', () => {
     assert.equal(await prod.exited, 1);
     assert.match(prod.output(), /must be set to a secret value when NODE_ENV=production/);
   });
+
+  it('stops at start when another process has the embedded database open', async () => {
+    const t = tempDir();
+    try {
+      // This test process stands for the other server: its id is in the lock, and it is alive.
+      const lock = path.join(t.dir, 'db.lock');
+      fs.writeFileSync(lock, JSON.stringify({ pid: process.pid, host: 'here', purpose: 'server', since: '2030-01-01T00:00:00.000Z' }));
+      const { output, exited } = run({ PORT: '0', DATA_DIR: t.dir, DATABASE_URL: '' });
+      assert.equal(await exited, 1);
+      assert.equal(
+        output(),
+        `The embedded database in ${t.dir}/db is in use by process ${process.pid} on here (server, since 2030-01-01T00:00:00.000Z). ` +
+          `PGlite serves one process at a time: stop that process first. If none runs, remove ${lock}.\n`,
+      );
+      assert.ok(!fs.existsSync(path.join(t.dir, 'db', 'PG_VERSION')), 'the database was not opened');
+    } finally {
+      t.remove();
+    }
+  });
 });

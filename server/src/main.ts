@@ -1,6 +1,7 @@
 // Entry point: npm start runs this file on Node 24.
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DataDirInUse } from './db/index.ts';
 import { createLogger } from './log.ts';
 
 let config;
@@ -15,7 +16,17 @@ try {
 }
 
 const logger = createLogger(config.logLevel);
-const app = await createApp(config, { logger });
+let app;
+try {
+  app = await createApp(config, { logger });
+} catch (err) {
+  // Another server (or a backup, a restore) has the embedded database open.
+  if (err instanceof DataDirInUse) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
+  throw err;
+}
 const port = await app.listen();
 logger.info('Tribuna server listening', {
   url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
