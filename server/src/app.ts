@@ -32,6 +32,8 @@ export interface App {
   /** The runtime modules' RPCs, hooks and event handlers. */
   registry: Registry;
   nk: Nk;
+  /** The REST routes the server answers from. */
+  routes: RouteTable;
   server: http.Server;
   /** /healthz and /readyz: whether the node lives, and whether it should get traffic. */
   health: Health;
@@ -102,7 +104,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   sockets.onClose((s) => core.matchmaker.removeAll(s.id));
 
   const routes = new RouteTable();
-  const api = apiRoutes(core, registry, nk, logger);
+  const api = apiRoutes(core, registry, nk, logger, routes);
   routes.addAll(api);
 
   const initializer = registry.initializer();
@@ -150,6 +152,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     core,
     registry,
     nk,
+    routes,
     server,
     health,
     listen() {

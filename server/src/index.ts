@@ -1,6 +1,6 @@
 // What runtime modules import from the server.
 export type { HttpRouteHandler, HttpRouteRequest, HttpRouteResponse } from './runtime/types.ts';
-export type { Initializer, PageMeta, PageMetaContext, PageMetaFunction, RpcContext, RpcFunction, RpcOptions, RuntimeModule, EventHandler, ApiEvent, NkDeliveredNotifications, NotificationsDeliveredFunction } from './runtime/types.ts';
+export type { Initializer, PageMeta, PageMetaContext, PageMetaFunction, RpcContext, RpcDescription, RpcFunction, RpcOptions, RuntimeModule, EventHandler, ApiEvent, NkDeliveredNotifications, NotificationsDeliveredFunction } from './runtime/types.ts';
 export type { RtContext, RtMessage, RtBeforeHook, RtAfterHook, RpcBeforeHook, RpcAfterHook } from './runtime/types.ts';
 export type {
   ApiContext, ApiBeforeHook, ApiName, ApiRequests, CreateGroupRequest, UpdateGroupRequest, GroupRequest, GroupUsersRequest,

@@ -1,7 +1,9 @@
 // How a portal RPC is declared: its id, who may call it, its input schema and its handler.
 // Input is validated before the handler runs; bad input is an InvalidArgument naming the field.
 import { z } from 'zod';
-import { AppError, invalid, permissionDenied, storable, unauthenticated, type Initializer, type Logger, type Nk, type RpcContext } from '@tribuna/server';
+import {
+  AppError, invalid, permissionDenied, storable, unauthenticated, type Initializer, type Logger, type Nk, type RpcContext, type RpcDescription,
+} from '@tribuna/server';
 import { labelled } from './labels.ts';
 import { TEXT_LIMITS } from './text-limits.ts';
 import type { WrittenInstant } from './not-past.ts';
@@ -161,8 +163,30 @@ function describe(error: z.ZodError): string {
 
 export function registerAll(initializer: Initializer, nk: Nk, logger: Logger, defs: RpcDef[]): void {
   for (const d of defs) {
-    initializer.registerRpc(d.id, (ctx, payload) => d.run(ctx, payload, nk, logger), { maxBodyBytes: d.maxBodyBytes });
+    initializer.registerRpc(d.id, (ctx, payload) => d.run(ctx, payload, nk, logger), { maxBodyBytes: d.maxBodyBytes, describe: () => describeRpc(d) });
   }
+}
+
+const WHO: Record<Access, string> = {
+  public: 'Anyone may call it: a guest session, a signed-in user or the HTTP key.',
+  session: 'Any signed-in session may call it, a guest\'s included; the HTTP key alone may not.',
+  registered: 'Only a registered user (not a guest) may call it; finer rules are checked by the handler.',
+};
+
+/**
+ * The RPC in the API description (GET /v2/openapi.json): who may call it, its limits, and the payload's
+ * schema as clients send it (before defaults and transforms), made from the zod schema that checks it.
+ */
+function describeRpc(d: RpcDef): RpcDescription {
+  const notes = [WHO[d.access]];
+  if (d.limit) notes.push(`It changes data and counts in the write limits of class \`${d.limit}\`: past them, 429 with Retry-After.`);
+  if (d.maxBodyBytes) notes.push(`Its request body may take up to ${d.maxBodyBytes} bytes from registered users and HTTP-key calls.`);
+  notes.push('Bad input is refused with 400 (code 3) and a Russian message naming the field.');
+  return {
+    description: notes.join(' '),
+    input: z.toJSONSchema(d.input, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }),
+    httpKey: d.access === 'public',
+  };
 }
 
 // Schema pieces shared by many RPCs.

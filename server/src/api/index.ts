@@ -1,6 +1,6 @@
 // Every REST route of the API.
 import type { Core } from '../core/index.ts';
-import type { Route } from '../http/routes.ts';
+import type { Route, RouteTable } from '../http/routes.ts';
 import type { Logger } from '../log.ts';
 import type { Nk } from '../runtime/nk.ts';
 import type { Registry } from '../runtime/registry.ts';
@@ -14,12 +14,16 @@ import { groupRoutes } from './groups.ts';
 import { withApiHooks } from './hooks.ts';
 import { matchRoutes } from './matches.ts';
 import { notificationRoutes } from './notifications.ts';
+import { openapiRoutes } from './openapi.ts';
 import { rpcRoutes } from './rpc.ts';
 import { storageRoutes } from './storage.ts';
 import { userRoutes } from './users.ts';
 
-/** registry: the RPCs, hooks and event handlers of the runtime modules; nk is what their API hooks get. */
-export function apiRoutes(core: Core, registry: Registry, nk: Nk, logger: Logger): Route[] {
+/**
+ * registry: the RPCs, hooks and event handlers of the runtime modules; nk is what their API hooks get;
+ * table: the route table these routes go into, which GET /v2/openapi.json describes.
+ */
+export function apiRoutes(core: Core, registry: Registry, nk: Nk, logger: Logger, table: RouteTable): Route[] {
   return withApiHooks([
     ...authenticateRoutes(core),
     ...accountRoutes(core),
@@ -33,5 +37,6 @@ export function apiRoutes(core: Core, registry: Registry, nk: Nk, logger: Logger
     ...eventRoutes(registry),
     ...rpcRoutes(core, registry),
     ...fileRoutes(core),
+    ...openapiRoutes(table, registry),
   ], registry, nk, logger);
 }

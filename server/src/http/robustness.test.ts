@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
-import { apiRoutes } from '../api/index.ts';
 import type { RuntimeModule } from '../runtime/types.ts';
 import { nextEvent, startTestServer, type TestServer, type TestSession } from '../testing/index.ts';
 
@@ -38,7 +37,7 @@ const QUERIES = ['', 'limit=abc', 'limit=100000', 'state=-1', 'cursor=%%%', 'ids
 
 describe('malformed input on every route', () => {
   it('never produces a server error', async () => {
-    const routes = apiRoutes(ts.app.core, ts.app.registry, ts.app.nk, ts.app.core.logger);
+    const routes = ts.app.routes.routes();
     const failures: string[] = [];
     for (const r of routes) {
       // A fresh account per route: logout and account deletion are among the routes.

@@ -114,6 +114,7 @@ export class RouteTable {
    * again and again. Their params are frozen, shared by every request of the path; emptied when full.
    */
   private readonly recent = new Map<string, Map<string, Match>>();
+  private readonly all: Route[] = [];
 
   add(route: Route): void {
     this.recent.clear();
@@ -122,6 +123,7 @@ export class RouteTable {
       if (!byMethod) this.exact.set(route.path, (byMethod = new Map()));
       if (byMethod.has(route.method)) throw new Error(`Duplicate route ${route.method} ${route.path}`);
       byMethod.set(route.method, route);
+      this.all.push(route);
       return;
     }
     let node = this.root;
@@ -140,10 +142,16 @@ export class RouteTable {
     node.routes ??= new Map();
     if (node.routes.has(route.method)) throw new Error(`Duplicate route ${route.method} ${route.path}`);
     node.routes.set(route.method, route);
+    this.all.push(route);
   }
 
   addAll(routes: Route[]): void {
     for (const r of routes) this.add(r);
+  }
+
+  /** Every route added, in order: what the API description lists. */
+  routes(): readonly Route[] {
+    return this.all;
   }
 
   match(method: string, path: string): Match {

@@ -7,7 +7,7 @@ import { HttpRoutes } from './http-routes.ts';
 import { PageMetaRoutes } from './page-meta.ts';
 import type {
   ApiBeforeHook, ApiEvent, ApiHookRegistrations, EventContext, EventHandler, Initializer, NkDeliveredNotifications,
-  NotificationsDeliveredFunction, RpcAfterHook, RpcBeforeHook, RpcFunction, RtAfterHook, RtBeforeHook,
+  NotificationsDeliveredFunction, RpcAfterHook, RpcBeforeHook, RpcDescription, RpcFunction, RtAfterHook, RtBeforeHook,
 } from './types.ts';
 
 /** An API before-hook as stored: its request is checked by the caller against the call's fields. */
@@ -33,6 +33,7 @@ export class Registry {
   private readonly rpcs = new Map<string, RpcFunction>();
   private readonly rtKeys = new Map<string, string>();
   private readonly bodyCaps = new Map<string, number>();
+  private readonly descriptions = new Map<string, () => RpcDescription>();
   private readonly eventHandlers: EventHandler[] = [];
   private readonly beforeRpc = new Map<string, RpcBeforeHook>();
   private readonly afterRpc = new Map<string, RpcAfterHook>();
@@ -69,6 +70,11 @@ export class Registry {
 
   rpcIds(): string[] {
     return [...this.rpcs.keys()];
+  }
+
+  /** What the module says of an RPC for the API description (made now, not at registration); {} when nothing. */
+  rpcDescription(id: string): RpcDescription {
+    return this.descriptions.get(id.toLowerCase())?.() ?? {};
   }
 
   /** The hooks of an RPC, or undefined when it has none (the common case, checked once per call). */
@@ -133,8 +139,11 @@ export class Registry {
         if (cap !== undefined && !(Number.isInteger(cap) && cap > 0 && cap <= RPC_BODY_BYTES_CEILING)) {
           throw new Error(`RPC "${key}": maxBodyBytes must be a whole number from 1 to ${RPC_BODY_BYTES_CEILING}.`);
         }
+        const describe = options?.describe;
+        if (describe !== undefined && typeof describe !== 'function') throw new Error(`RPC "${key}": describe must be a function.`);
         this.rpcs.set(key, fn);
         if (cap !== undefined) this.bodyCaps.set(key, cap);
+        if (describe) this.descriptions.set(key, describe);
       },
       registerPageMeta: (pattern, fn) => this.pageMeta.add(pattern, fn),
       registerHttpRoute: (method, pattern, fn) => this.httpRoutes.add(method, pattern, fn),

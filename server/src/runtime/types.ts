@@ -46,6 +46,21 @@ export interface RpcOptions {
    * uploads. It applies to registered users and HTTP-key calls only; guests keep the gateway's cap.
    */
   maxBodyBytes?: number;
+  /**
+   * What the API description (GET /v2/openapi.json) says of the RPC. Called when the description is first
+   * asked for, not at registration, so a module's schemas cost nothing at start.
+   */
+  describe?: () => RpcDescription;
+}
+
+/** An RPC as the API description shows it; an RPC without one is described as taking any JSON. */
+export interface RpcDescription {
+  summary?: string;
+  description?: string;
+  /** JSON Schema (draft 2020-12) of the payload: the JSON text that the request body's string holds. */
+  input?: Record<string, unknown>;
+  /** Whether a call with the HTTP key alone (no session) is served; true when not said. */
+  httpKey?: boolean;
 }
 
 /** The caller of a socket message seen by a before or after hook. */

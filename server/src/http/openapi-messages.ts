@@ -1,0 +1,217 @@
+// The API's messages as JSON Schema, for the API description (openapi.ts): the protojson shapes that
+// encode.ts writes and input.ts reads (snake_case, empty fields omitted, int64 as strings, wrapper
+// values kept when zero, "JSON inside a string" fields). Answers list no required fields: protojson
+// leaves out every empty one.
+
+type Schema = Record<string, unknown>;
+
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const text = (description?: string): Schema => (description ? { type: 'string', description } : { type: 'string' });
+const time: Schema = { type: 'string', format: 'date-time', description: 'RFC 3339, UTC.' };
+const int32 = (description?: string): Schema => ({ type: 'integer', format: 'int32', ...(description ? { description } : {}) });
+const bool: Schema = { type: 'boolean' };
+const uuid: Schema = { type: 'string', format: 'uuid' };
+const jsonText = (description: string): Schema => ({ type: 'string', contentMediaType: 'application/json', description: `${description} (JSON text).` });
+const list = (items: Schema): Schema => ({ type: 'array', items });
+const cursor = text('Where the next page starts; absent on the last page.');
+const vars: Schema = {
+  type: 'object',
+  additionalProperties: { type: 'string' },
+  description: 'Session variables, carried in the session token.',
+};
+
+function obj(properties: Record<string, Schema>, description?: string, required?: string[]): Schema {
+  const out: Schema = { type: 'object', properties };
+  if (required?.length) out.required = required;
+  if (description) out.description = description;
+  return out;
+}
+
+const user = obj({
+  id: uuid,
+  username: text(),
+  display_name: text(),
+  avatar_url: text(),
+  lang_tag: text(),
+  location: text(),
+  timezone: text(),
+  metadata: jsonText('Metadata, "{}" when none'),
+  facebook_id: text(),
+  google_id: text(),
+  gamecenter_id: text(),
+  steam_id: text(),
+  online: bool,
+  edge_count: int32('Friends and groups.'),
+  create_time: time,
+  update_time: time,
+  facebook_instant_game_id: text(),
+  apple_id: text(),
+}, 'A user.');
+
+const group = obj({
+  id: uuid,
+  creator_id: uuid,
+  name: text(),
+  description: text(),
+  lang_tag: text(),
+  metadata: jsonText('Metadata, "{}" when none'),
+  avatar_url: text(),
+  open: { type: 'boolean', description: 'Present even when false.' },
+  edge_count: int32('Members.'),
+  max_count: int32('Largest number of members.'),
+  create_time: time,
+  update_time: time,
+}, 'A group.');
+
+const channelMessage = obj({
+  channel_id: text(),
+  message_id: uuid,
+  code: int32('Present even when 0.'),
+  sender_id: uuid,
+  username: text(),
+  content: jsonText('The message'),
+  create_time: time,
+  update_time: time,
+  persistent: { type: 'boolean', description: 'Present even when false.' },
+  room_name: text(),
+  group_id: uuid,
+  user_id_one: uuid,
+  user_id_two: uuid,
+}, 'A chat message.');
+
+const storageObject = obj({
+  collection: text(),
+  key: text(),
+  user_id: uuid,
+  value: jsonText('The stored JSON object'),
+  version: text('Hex MD5 of the value.'),
+  permission_read: int32('0 owner only through the server, 1 owner, 2 public.'),
+  permission_write: int32('0 server only, 1 owner.'),
+  create_time: time,
+  update_time: time,
+}, 'A storage object.');
+
+const accountFields = (fields: Record<string, Schema>, description: string) => obj({ ...fields, vars }, description);
+
+/** Every message by name: components/schemas of the description. */
+export const MESSAGES = {
+  Error: obj({ code: int32('The gRPC status code.'), message: text() }, 'An error, as the gateway writes it.', ['code', 'message']),
+  RpcError: obj({
+    error: { description: 'The error text, or {} when the function itself failed.' },
+    message: text(),
+    code: int32('The gRPC status code.'),
+  }, 'An RPC\'s error, in the RPC handler\'s own shape.', ['message', 'code']),
+  Empty: obj({}, 'Nothing: {}.'),
+  RpcAnswer: obj({
+    payload: jsonText('The function\'s answer, "" when it answers nothing'),
+  }, 'An RPC\'s answer.', ['payload']),
+  Session: obj({
+    created: { type: 'boolean', description: 'Whether the account was created by this call; absent when false.' },
+    token: text('The session token (HS256 JWT).'),
+    refresh_token: text('The refresh token (HS256 JWT).'),
+  }, 'A session.', ['token', 'refresh_token']),
+  User: user,
+  Users: obj({ users: list(ref('User')) }, 'Users.'),
+  Account: obj({
+    user: ref('User'),
+    wallet: jsonText('The wallet\'s balances, "{}" when none'),
+    email: text(),
+    devices: list(obj({ id: text() })),
+    custom_id: text(),
+    verify_time: time,
+    disable_time: time,
+  }, 'The caller\'s account.'),
+  AccountDevice: accountFields({ id: text('10 to 128 bytes.') }, 'A device id.'),
+  AccountCustom: accountFields({ id: text('6 to 128 bytes, no spaces.') }, 'A custom id.'),
+  AccountEmail: accountFields({ email: text(), password: text('At least 8 characters.') }, 'An e-mail address and password.'),
+  AccountToken: accountFields({ token: text('The provider\'s token (an OpenID Connect ID token for Google).') }, 'A third-party provider\'s token.'),
+  AccountUpdate: obj({
+    username: text(), display_name: text(), avatar_url: text(), lang_tag: text(), location: text(), timezone: text(),
+  }, 'The fields to change; absent ones stay.'),
+  SessionRefresh: obj({ token: text('The refresh token.'), vars }, 'A refresh: with vars (even {}) they replace the old ones.'),
+  SessionLogout: obj({ token: text(), refresh_token: text() }, 'The tokens to end; both empty ends every session of the caller.'),
+  Group: group,
+  GroupList: obj({ groups: list(ref('Group')), cursor }, 'A page of groups.'),
+  GroupCreate: obj({
+    name: text(), description: text(), lang_tag: text(), avatar_url: text(), open: bool, max_count: int32(),
+  }, 'A new group.'),
+  GroupUpdate: obj({
+    name: text(), description: text(), lang_tag: text(), avatar_url: text(), open: bool,
+  }, 'The group\'s fields to change; absent ones stay.'),
+  GroupUserList: obj({
+    group_users: list(obj({ user: ref('User'), state: int32('0 superadmin, 1 admin, 2 member, 3 join request.') })),
+    cursor,
+  }, 'A page of a group\'s members.'),
+  UserGroupList: obj({
+    user_groups: list(obj({ group: ref('Group'), state: int32('0 superadmin, 1 admin, 2 member, 3 join request.') })),
+    cursor,
+  }, 'A page of a user\'s groups.'),
+  Friend: obj({
+    user: ref('User'),
+    state: int32('0 friend, 1 invite sent, 2 invite received, 3 blocked; present even when 0.'),
+    update_time: time,
+    metadata: jsonText('Metadata, "{}" when none'),
+  }, 'A friend.'),
+  FriendList: obj({ friends: list(ref('Friend')), cursor }, 'A page of friends.'),
+  FriendsOfFriends: obj({
+    friends_of_friends: list(obj({ referrer: uuid, user: ref('User') })),
+    cursor,
+  }, 'A page of friends of friends.'),
+  ChannelMessage: channelMessage,
+  ChannelMessageList: obj({
+    messages: list(ref('ChannelMessage')),
+    next_cursor: text(),
+    prev_cursor: text(),
+    cacheable_cursor: text(),
+  }, 'A page of a channel\'s messages.'),
+  Notification: obj({
+    id: uuid,
+    subject: text(),
+    content: jsonText('The notification'),
+    code: int32('Negative codes are the system\'s.'),
+    sender_id: uuid,
+    create_time: time,
+    persistent: bool,
+  }, 'A notification.'),
+  NotificationList: obj({ notifications: list(ref('Notification')), cacheable_cursor: text() }, 'A page of notifications.'),
+  StorageObject: storageObject,
+  StorageObjects: obj({ objects: list(ref('StorageObject')) }, 'Storage objects; missing ones are absent.'),
+  StorageObjectList: obj({ objects: list(ref('StorageObject')), cursor }, 'A page of a collection\'s objects.'),
+  StorageObjectAcks: obj({
+    acks: list(obj({ collection: text(), key: text(), version: text(), user_id: uuid, create_time: time, update_time: time })),
+  }, 'The objects written.'),
+  ReadStorageObjects: obj({
+    object_ids: list(obj({ collection: text(), key: text(), user_id: text('The owner\'s id; empty for the system\'s objects.') }, 'An object to read.')),
+  }, 'Objects to read.'),
+  WriteStorageObjects: obj({
+    objects: list(obj({
+      collection: text(),
+      key: text(),
+      value: jsonText('A JSON object'),
+      version: text('"" writes unconditionally, "*" only if absent, a version only if it matches.'),
+      permission_read: int32('0, 1 or 2; 1 when absent.'),
+      permission_write: int32('0 or 1; 1 when absent.'),
+    })),
+  }, 'Objects to write, in one transaction.'),
+  DeleteStorageObjects: obj({
+    object_ids: list(obj({ collection: text(), key: text(), version: text('When given, it must match.') }, 'An object of the caller\'s.')),
+  }, 'Objects to delete.'),
+  Match: obj({
+    match_id: text(),
+    authoritative: bool,
+    label: text('Present even when empty.'),
+    size: int32('Presences.'),
+    tick_rate: int32(),
+    handler_name: text(),
+  }, 'A match.'),
+  MatchList: obj({ matches: list(ref('Match')) }, 'Matches.'),
+  Event: obj({
+    name: text('At most 256 characters.'),
+    properties: { type: 'object', additionalProperties: { type: 'string' } },
+    timestamp: time,
+    external: bool,
+  }, 'An analytics event.', ['name']),
+  OpenApiDocument: obj({}, 'An OpenAPI 3.1 document: this one.'),
+} satisfies Record<string, Schema>;
+
+export type MessageName = keyof typeof MESSAGES;
