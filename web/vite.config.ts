@@ -75,24 +75,38 @@ const homeShell: Plugin = {
 /**
  * The app's own stylesheet (every page's frame, about 4 KB compressed) written into index.html: the page
  * can paint as soon as its HTML is in, with no stylesheet to fetch first. The styles of lazy pages stay
- * files loaded with their pages.
+ * files loaded with their pages. It is taken off the entry before the bundle is written, so that neither
+ * index.html links it nor a page loaded later fetches it again: a second copy coming after the pages'
+ * own styles would override them.
  */
-const inlineEntryCss: Plugin = {
-  name: 'tribuna-inline-entry-css',
-  apply: 'build',
-  transformIndexHtml: {
-    order: 'post',
-    handler(html, ctx) {
-      const bundle = ctx.bundle;
-      if (!bundle) return html;
-      return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
-        const asset = bundle[fileName];
-        if (asset?.type !== 'asset') return tag;
-        delete bundle[fileName];
-        return `<style>${String(asset.source).replaceAll('</style', '<\\/style')}</style>`;
-      });
+const inlineEntryCss = (): Plugin => {
+  let css = '';
+  return {
+    name: 'tribuna-inline-entry-css',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+          for (const fileName of chunk.viteMetadata?.importedCss ?? []) {
+            const asset = bundle[fileName];
+            if (asset?.type !== 'asset') continue;
+            css += String(asset.source);
+            chunk.viteMetadata!.importedCss.delete(fileName);
+            delete bundle[fileName];
+          }
+        }
+      },
     },
-  },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!css) throw new Error('the entry has no stylesheet to write into index.html');
+        return html.replace('</head>', `  <style>${css.replaceAll('</style', '<\\/style')}</style>\n  </head>`);
+      },
+    },
+  };
 };
 
 /**
@@ -127,7 +141,7 @@ const preloadAppStart: Plugin = {
 
 export default defineConfig({
   // The service worker is built only with the app, not for the unit tests.
-  plugins: process.env.VITEST ? [react()] : [react(), pwa, inlineEntryCss, preloadAppStart, homeShell],
+  plugins: process.env.VITEST ? [react()] : [react(), pwa, inlineEntryCss(), preloadAppStart, homeShell],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -4,7 +4,7 @@
 // the page the address names fetched meanwhile (app/routes.ts), not only once the app has started.
 import './app/fonts.css';
 import './app/styles.css';
-// The home page's too: home.html draws its headline before any script (vite.config.ts, homeShell).
+// The home page's too (only here): home.html draws its headline before any script (vite.config.ts, homeShell).
 import './features/home/home.css';
 import { afterFirstPaint } from './app/first-paint.ts';
 import { loadPageCode } from './app/routes.ts';

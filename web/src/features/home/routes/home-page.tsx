@@ -1,10 +1,10 @@
 // The home page: separate blocks, one under another: the headline, what is on (the next matches,
 // broadcasts, the nearest tournaments) and the latest news. «Купить билеты» leads to the matches.
+// Its styles (../home.css) come with index.html's (src/main.tsx): home.html draws the headline first.
 import { Link } from '../../../lib/router/index.tsx';
 import { LatestNews } from '../components/latest-news.tsx';
 import { Broadcasts, NearestTournaments, UpcomingMatches } from '../components/whats-on.tsx';
 import { homeMessages as m } from '../messages.ts';
-import '../home.css';
 
 /** @internal The headline; also drawn before any script runs, from hero.html (a test keeps the two the same). */
 export function Hero() {

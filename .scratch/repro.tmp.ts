@@ -1,0 +1,16 @@
+import { chromium } from '@playwright/test';
+import { CHROMIUM } from '../bench/lib.ts';
+import { startPortal, signInByCode } from '../web/e2e/portal.ts';
+const portal = await startPortal();
+const browser = await chromium.launch(CHROMIUM);
+const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+const page = await context.newPage();
+page.on('request', (r) => { if (r.url().includes('/assets/index-')) console.log('REQ', r.url()); });
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 600)));
+page.on('pageerror', (e) => console.log('pageerror', e.message, e.stack?.slice(0, 800)));
+await signInByCode(portal, page, 'phone.user@example.com', 'Игорь Телефонов');
+console.log('--- goto /teams');
+await page.goto(`${portal.url}/teams`);
+await page.waitForTimeout(3000);
+console.log(await page.locator('h1').allTextContents());
+await browser.close(); await portal.close();
