@@ -164,6 +164,8 @@ test('on a phone the header is one row; every page has its own title', async ({ 
   await signInByCode(portal, page, 'phone.user@example.com', 'Игорь Телефонов');
   await page.goto(`${portal.url}/teams`);
   const header = page.getByRole('banner');
+  // The app's header: index.html's frame shows the logo alone until the app has drawn the page.
+  await expect(header.getByRole('button', { name: 'Меню' })).toBeVisible();
   const box = (await header.boundingBox())!;
   expect(box.height).toBeLessThan(70);
   for (const part of [header.getByRole('link', { name: 'Трибуна — на главную' }), header.getByRole('link', { name: 'Игорь Телефонов' }), header.getByRole('button', { name: 'Меню' })]) {
