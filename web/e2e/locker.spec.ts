@@ -56,7 +56,9 @@ test('the locker room fits a 1366x768 screen; players are dragged on and off the
   await page.reload();
   await expect(page.getByRole('button', { name: '1 Акинфеев Игорь' })).toHaveAttribute('data-x', (x0 + 0.1).toFixed(3));
 
-  // A token dragged onto the bench leaves the pitch.
+  // A token dragged onto the bench leaves the pitch (once the reloaded page has settled: a drag over a
+  // page still moving under the pointer misses its target).
+  await page.waitForLoadState('networkidle');
   await drag(page, page.getByRole('button', { name: '1 Акинфеев Игорь' }), page.getByRole('region', { name: 'Скамейка запасных' }));
   await expect(page.getByRole('region', { name: 'Скамейка запасных' }).getByRole('button', { name: /Акинфеев Игорь/ })).toBeVisible();
   await expect(page.locator('[data-testid^="token-"]')).toHaveCount(0);
