@@ -213,6 +213,7 @@ export async function json(res: Response): Promise<any> {
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export { tableDigests, type TableDigest } from './tables.ts';
+export { assertValidOpenApi } from './openapi.ts';
 export { dropRedisKeys, postgresAnswers, redisAnswers, TEST_PG_URL, TEST_REDIS_URL } from './cluster.ts';
 
 /**

@@ -9,6 +9,9 @@ export const queryClient = new QueryClient({
       // Client errors (4xx) will not change on retry; network and server errors may.
       retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
       refetchOnWindowFocus: false,
+      // An answer is fresh for 2 s: the parts of one page that mount one after another (a team's header and
+      // its section) share it instead of each asking again; changes invalidate their queries at once anyway.
+      staleTime: 2_000,
     },
   },
 });
