@@ -66,7 +66,10 @@ export async function clusterBench(o: ClusterBenchOptions): Promise<{ chat: Reco
 
     phase(`cluster: idle sockets, ${P.idle} sessions over 2 nodes`);
     const half = Math.floor(P.idle / 2);
-    const tokens = await deviceTokens(`http://127.0.0.1:${ports[0]}`, half * 2, `cluster-idle-${Date.now()}`);
+    // Each half signs in on the node its sockets go to, as clients behind a load balancer would, so each
+    // node has served the same work before its memory is read (as the one-node figure's node has).
+    const idlePrefix = `cluster-idle-${Date.now()}`;
+    const tokens = (await Promise.all(ports.map((port, i) => deviceTokens(`http://127.0.0.1:${port}`, half, `${idlePrefix}-${i}`)))).flat();
     const mem = (port: number) => fetch(`http://127.0.0.1:${port}/v2/rpc/bench_memory?http_key=defaulthttpkey`)
       .then((r) => r.json()).then((j) => JSON.parse(j.payload) as { rss: number; heapUsed: number; external: number });
     const before = await Promise.all(ports.map(mem));

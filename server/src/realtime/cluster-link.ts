@@ -81,9 +81,13 @@ export class ClusterLink {
     return this.key('node', node);
   }
 
+  /** Runs before each message this link sends, so that what waits to go out goes first (presence changes). */
+  beforeSend?: () => void;
+
   /** Publishes a message on the cluster's channel; `failed` runs when Redis does not take it. */
   publish(m: ClusterMessage, failed?: () => void): void {
     if (this.closed) return;
+    this.beforeSend?.();
     this.cmd.publish(this.clusterChannel, JSON.stringify(m)).catch((err: Error) => {
       failed?.();
       this.logger?.warn('cluster publish failed', { err: err.message });
@@ -93,6 +97,7 @@ export class ClusterLink {
   /** Sends a message to one node's channel; resolves with whether a node listens there. */
   toNode(node: string, m: NodeMessage): Promise<boolean> {
     if (this.closed) return Promise.resolve(false);
+    this.beforeSend?.();
     return this.cmd.publish(this.nodeChannel(node), JSON.stringify(m)).then(
       (n) => n > 0,
       (err: Error) => {

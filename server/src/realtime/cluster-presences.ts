@@ -170,17 +170,22 @@ export function leavesOf(t: Replica): Array<{ s: Stream; leaves: TrackedPresence
   return [...byStream.values()];
 }
 
-/** This node's presence changes of the current turn, written to its hash in Redis and published together. */
+/**
+ * This node's presence changes, written to its hash in Redis and published together once per turn of the
+ * event loop: a burst of sockets connecting in one turn is one transaction, not one each. Any other message
+ * the link sends takes the changes waiting out first, so the other nodes see them in the order they happened.
+ */
 export class PresenceOutbox {
   private readonly link: ClusterLink;
   private changes: Change[] = [];
 
   constructor(link: ClusterLink) {
     this.link = link;
+    link.beforeSend = () => this.flush();
   }
 
   push(c: Change): void {
-    if (this.changes.length === 0) queueMicrotask(() => this.flush());
+    if (this.changes.length === 0) setImmediate(() => this.flush());
     this.changes.push(c);
   }
 

@@ -162,6 +162,42 @@ describe('RedisBus', { skip }, () => {
     );
   });
 
+  it('sends the presence changes of one turn of the event loop as one message, ahead of any message after them', async () => {
+    const { serializers } = countingSerializers();
+    const prefix = freshPrefix();
+    const a = await RedisBus.connect({ url: REDIS_URL, serializers, node: 'node-1', prefix });
+    const listener = new Redis(REDIS_URL);
+    try {
+      const heard: Array<{ k: string; c?: unknown[] }> = [];
+      listener.on('message', (_channel: string, message: string) => heard.push(JSON.parse(message)));
+      await listener.subscribe(`${prefix}bus`);
+      const s = stream(StreamMode.Channel, '', '', 'burst');
+      // Twenty sockets arriving in one turn (as upgrades handled in one poll phase), then a message to the
+      // stream they joined, from a later callback of the same turn.
+      await new Promise<void>((resolve) => {
+        for (let i = 0; i < 20; i++) {
+          setImmediate(() => {
+            const x = new FakeSession(`u${i}`);
+            a.attach(x);
+            a.presences.track(x.id, s, `u${i}`, { username: `user${i}` });
+          });
+        }
+        setImmediate(() => {
+          a.sendToStream(s, { channel_message: { content: '{}' } });
+          resolve();
+        });
+      });
+      await eventually(() => heard.some((m) => m.k === 's'), 'the stream message');
+      const kinds = heard.map((m) => m.k);
+      assert.deepEqual(kinds, ['p', 's']);
+      // Each socket's notification stream and the channel: 40 changes in the one message.
+      assert.equal(heard[0].c?.length, 40);
+    } finally {
+      listener.disconnect();
+      await a.close();
+    }
+  });
+
   it('shares limit counters between nodes', async () => {
     const { serializers } = countingSerializers();
     const [a, b] = await cluster(2, serializers);
