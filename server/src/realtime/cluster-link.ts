@@ -4,6 +4,7 @@
 import { Redis } from 'ioredis';
 import type { Msg } from '../encode.ts';
 import type { Logger } from '../log.ts';
+import type { BusMeter } from '../metrics.ts';
 import type { Revocation } from './bus.ts';
 import { Replica } from './replica.ts';
 import type { PresenceMeta, Stream, TrackedPresence } from './tracker.ts';
@@ -54,6 +55,8 @@ export class ClusterLink {
   /** Subscriptions to the cluster's channel and this node's. */
   readonly sub: Redis;
   readonly logger: Logger | undefined;
+  /** Counts what is published and received (the metrics). */
+  meter: BusMeter | undefined;
   /** Set once the node leaves: nothing more is sent. */
   closed = false;
   private readonly prefix: string;
@@ -84,6 +87,7 @@ export class ClusterLink {
   /** Publishes a message on the cluster's channel; `failed` runs when Redis does not take it. */
   publish(m: ClusterMessage, failed?: () => void): void {
     if (this.closed) return;
+    this.meter?.published();
     this.cmd.publish(this.clusterChannel, JSON.stringify(m)).catch((err: Error) => {
       failed?.();
       this.logger?.warn('cluster publish failed', { err: err.message });
@@ -93,6 +97,7 @@ export class ClusterLink {
   /** Sends a message to one node's channel; resolves with whether a node listens there. */
   toNode(node: string, m: NodeMessage): Promise<boolean> {
     if (this.closed) return Promise.resolve(false);
+    this.meter?.published();
     return this.cmd.publish(this.nodeChannel(node), JSON.stringify(m)).then(
       (n) => n > 0,
       (err: Error) => {
