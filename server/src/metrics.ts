@@ -20,7 +20,7 @@ export interface BusMeter {
 }
 
 /** Counts read when scraped. */
-export interface LiveCounts {
+interface LiveCounts {
   sockets(): number;
   presences(): number;
   authoritativeMatches(): number;

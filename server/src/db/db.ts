@@ -21,7 +21,7 @@ export interface Db extends Queryable {
   pool?(): PoolStats;
 }
 
-export interface PoolStats {
+interface PoolStats {
   /** Connections open. */
   total: number;
   idle: number;
