@@ -4,15 +4,17 @@ import type { AddressInfo } from 'node:net';
 import { apiRoutes } from './api/index.ts';
 import type { Config } from './config.ts';
 import { createCore, type Core } from './core/index.ts';
-import { CORE_MIGRATIONS, migrate, openDb, type Db, type MigrationSet } from './db/index.ts';
+import { CORE_MIGRATIONS, migrate, openDb, timedDb, type Db, type MigrationSet } from './db/index.ts';
 import { RouteTable } from './http/routes.ts';
 import { createHttpServer } from './http/server.ts';
 import { loadStaticFiles } from './http/static.ts';
 import { Health } from './health.ts';
 import { createLogger, type Logger } from './log.ts';
+import { createMetrics } from './metrics.ts';
 import type { Bus } from './realtime/bus.ts';
 import { LocalBus } from './realtime/local-bus.ts';
 import { RedisBus } from './realtime/redis-bus.ts';
+import { StreamMode } from './realtime/tracker.ts';
 import { channelHandlers } from './rt/channel-handlers.ts';
 import { matchHandlers } from './rt/match-handlers.ts';
 import { matchmakerHandlers } from './rt/matchmaker-handlers.ts';
@@ -74,7 +76,10 @@ export async function loadModules(specifiers: string[]): Promise<RuntimeModule[]
 
 export async function createApp(config: Config, opts: AppOptions = {}): Promise<App> {
   const logger = opts.logger ?? createLogger(config.logLevel);
-  const db = opts.db ?? (await openDb(config));
+  // With METRICS_TOKEN: every statement timed, requests, RPCs and the bus counted, GET /metrics served.
+  const metrics = createMetrics(config);
+  const opened = opts.db ?? (await openDb(config));
+  const db = metrics.on ? timedDb(opened, (start, failed) => metrics.dbQuery(start, failed)) : opened;
   const modules = opts.modules ?? (await loadModules(config.modules));
 
   const sets: MigrationSet[] = [CORE_MIGRATIONS];
@@ -86,9 +91,11 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const bus = opts.bus ?? (config.redisUrl
     ? await RedisBus.connect({ url: config.redisUrl, prefix: config.redisPrefix, serializers, node: config.nodeName, logger })
     : new LocalBus({ serializers, node: config.nodeName }));
+  if (metrics.on) bus.meter = metrics.bus;
   if (config.redisUrl && !opts.bus) logger.info('cluster mode: realtime shared through Redis', { node: config.nodeName });
   const core = await createCore(config, db, logger, bus);
   const registry = new Registry(logger, config.runtimeEnv);
+  registry.metrics = metrics;
   const matches = new MatchRegistry(core, registry, logger);
   const nk = createNk(core, matches);
 
@@ -102,6 +109,20 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const sockets = createSocketServer(core, withRtHooks(handlers, registry, logger));
   // A closed socket's tickets leave the pool; its match and party presences leave with the socket.
   sockets.onClose((s) => core.matchmaker.removeAll(s.id));
+
+  if (metrics.on) {
+    core.channels.onMessage = (code) => metrics.channelMessage(code);
+    const pool = db.pool?.bind(db);
+    metrics.live({
+      sockets: () => sockets.count(),
+      presences: () => bus.presences.ownCount(),
+      authoritativeMatches: () => matches.size,
+      relayedMatches: () => bus.presences.listStreams(StreamMode.MatchRelayed).length,
+      parties: () => core.parties.size,
+      tickets: () => core.matchmaker.size,
+      ...(pool ? { pool } : {}),
+    });
+  }
 
   const routes = new RouteTable();
   const api = apiRoutes(core, registry, nk, logger, routes);
@@ -131,6 +152,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     health,
     moduleRoutes: { routes: registry.httpRoutes, env: config.runtimeEnv, logger },
     onUpgrade: sockets.handleUpgrade,
+    metrics,
   });
 
   let closing: Promise<void> | undefined;

@@ -18,6 +18,7 @@ import { freshPostgres, sleep, tempDir, TEST_PG_URL as PG_URL, TEST_REDIS_URL as
 
 const CLUSTER_SH = path.resolve(import.meta.dirname, '../../deploy/cluster.sh');
 const NODES = 3;
+const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
 const skip = process.env.CLUSTER_TESTS === '1' ? false : 'the cluster end-to-end test runs with CLUSTER_TESTS=1 (PostgreSQL and Redis on loopback, nginx)';
 
 
@@ -234,6 +235,7 @@ describe('three nodes behind nginx', { skip }, () => {
           LOG_LEVEL: 'info',
           DRAIN_TIMEOUT_MS: '2000',
           LIMIT_ACCOUNTS_PER_ADDRESS_HOUR: '1000000',
+          METRICS_TOKEN,
         });
         return;
       } catch (err) {
@@ -312,6 +314,27 @@ describe('three nodes behind nginx', { skip }, () => {
     const res = await fetch(`${cluster.url}/v2/friend?ids=${a.userId}`, { method: 'POST', headers: { Authorization: `Bearer ${b.token}` } });
     assert.equal(res.status, 200);
     await until(() => a.received.some((m) => (m.notifications as { notifications?: Array<{ sender_id?: string }> } | undefined)?.notifications?.some((n) => n.sender_id === b.userId)), 'the notification on node1');
+  });
+
+  it("serves each node's own metrics at its own address, labelled with its name; nginx never hands them out", async () => {
+    const auth = { Authorization: `Bearer ${METRICS_TOKEN}` };
+    for (const [name, { port }] of cluster.nodes) {
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: auth });
+      assert.equal(res.status, 200);
+      const body = await res.text();
+      // The chat of the test before crossed the nodes through Redis: each published and received.
+      for (const counter of ['tribuna_bus_messages_published_total', 'tribuna_bus_messages_received_total']) {
+        const value = Number(new RegExp(`^${counter}\\{node="${name}"\\} (\\S+)$`, 'm').exec(body)?.[1]);
+        assert.ok(value > 0, `${counter} of ${name}: ${value}`);
+      }
+      const sockets = Number(new RegExp(`^tribuna_sockets\\{node="${name}"\\} (\\S+)$`, 'm').exec(body)?.[1]);
+      assert.ok(sockets >= 2, `sockets of ${name}: ${sockets}`);
+      const others = new Set([...body.matchAll(/node="([^"]*)"/g)].map((m) => m[1]).filter((n) => n !== name));
+      assert.deepEqual([...others], [], `series of other nodes in ${name}'s metrics`);
+    }
+    const proxied = await fetch(`${cluster.url}/metrics`, { headers: auth });
+    assert.equal(proxied.status, 404);
+    assert.doesNotMatch(await proxied.text(), /tribuna_/);
   });
 
   it('loses no acknowledged message when a node is killed mid-conversation; its clients come back through nginx', async () => {

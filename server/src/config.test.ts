@@ -47,6 +47,14 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ DRAIN_TIMEOUT_MS: '600001' }), (e: unknown) => e instanceof ConfigError && e.variable === 'DRAIN_TIMEOUT_MS');
   });
 
+  it('turns metrics on with METRICS_TOKEN, a secret of 16 to 256 printable characters', () => {
+    assert.equal(loadConfig({}).metricsToken, undefined);
+    assert.equal(loadConfig({ METRICS_TOKEN: 'a-long-enough-token-42' }).metricsToken, 'a-long-enough-token-42');
+    for (const bad of ['short', 'has a space in it, long', 'x'.repeat(257), 'токен-кириллицей-длинный']) {
+      assert.throws(() => loadConfig({ METRICS_TOKEN: bad }), (e: unknown) => e instanceof ConfigError && e.variable === 'METRICS_TOKEN', bad);
+    }
+  });
+
   it('takes PUBLIC_URL as an http(s) origin alone', () => {
     assert.equal(loadConfig({ PUBLIC_URL: 'https://tribuna.example/' }).publicUrl, 'https://tribuna.example');
     assert.equal(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:7350' }).publicUrl, 'http://127.0.0.1:7350');

@@ -52,6 +52,8 @@ export interface Config {
   matchmaker: MatchmakerConfig;
   /** Settings handed to runtime modules as `ctx.env` and `nk.env`, as upstream's runtime.env (README: Module settings). */
   runtimeEnv: Readonly<Record<string, string>>;
+  /** Bearer token of GET /metrics (METRICS_TOKEN); metrics are off without it. */
+  metricsToken: string | undefined;
 }
 
 export interface MatchmakerConfig {
@@ -204,6 +206,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   // It ends match and party ids ("<uuid>.<node>"): no dots, nothing a URL would escape.
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(nodeName)) throw new ConfigError('NODE_NAME', `must be 1-64 letters, digits, '_' or '-', got "${nodeName}"`);
 
+  const metricsToken = optional(env, 'METRICS_TOKEN');
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{16,256}$/.test(metricsToken)) {
+    throw new ConfigError('METRICS_TOKEN', 'must be 16-256 printable ASCII characters without spaces');
+  }
+
   const webDistRaw = optional(env, 'WEB_DIST');
   const modulesRaw = str(env, 'RUNTIME_MODULES', '@tribuna/portal');
   const modules = modulesRaw.split(',').map((m) => m.trim()).filter(Boolean);
@@ -273,6 +280,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       maxIntervals: int(env, 'MATCHMAKER_MAX_INTERVALS', 2, 1, 1000),
       maxTickets: int(env, 'MATCHMAKER_MAX_TICKETS', 3, 1, 100),
     },
+    metricsToken,
     runtimeEnv: moduleSettings(env, site ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`, production),
   };
 }

@@ -106,6 +106,8 @@ export class Channels {
   private readonly users: Users;
   private readonly rules: ChannelRules;
   private readonly limits: ChatLimits;
+  /** Called for each message delivered (its code: new, edited, removed), for the metrics; unset when off. */
+  onMessage: ((code: number) => void) | undefined;
 
   constructor(db: Db, bus: Bus, notifications: Notifications, users: Users, rules: ChannelRules, limits: ChatLimits) {
     this.db = db;
@@ -272,7 +274,14 @@ export class Channels {
   }
 
   private posted(s: Stream, m: StoredMessage): PostedMessage {
-    return { stream: s, message: m, deliver: () => this.bus.sendToStream(s, { channel_message: channelMessageMsg(s, m) }) };
+    return {
+      stream: s,
+      message: m,
+      deliver: () => {
+        this.onMessage?.(m.code);
+        this.bus.sendToStream(s, { channel_message: channelMessageMsg(s, m) });
+      },
+    };
   }
 
   /**

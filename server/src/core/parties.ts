@@ -97,6 +97,11 @@ export class Parties {
     });
   }
 
+  /** Parties that live on this node. */
+  get size(): number {
+    return this.parties.size;
+  }
+
   private partyMsg(party: Party, self: WirePresence): Msg {
     const out: Msg = { party_id: party.id };
     put(out, 'open', party.open);

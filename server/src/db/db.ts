@@ -17,6 +17,16 @@ export interface Db extends Queryable {
   /** Runs a script of several statements without parameters (migrations). */
   script(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** The connection pool's state (PostgreSQL); absent on the embedded database, a single connection. */
+  pool?(): PoolStats;
+}
+
+interface PoolStats {
+  /** Connections open. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 const RETRYABLE = new Set(['40001', '40P01']);

@@ -8,6 +8,7 @@ import { postgresDb } from './postgres.ts';
 export type { Db, Queryable } from './db.ts';
 export { migrate, CORE_MIGRATIONS, type MigrationSet } from './migrate.ts';
 export { DataDirInUse } from './lock.ts';
+export { timedDb } from './timed.ts';
 
 /**
  * The PostgreSQL server from DATABASE_URL, or the embedded database in DATA_DIR/db, locked for this process

@@ -45,5 +45,6 @@ export function postgresDb(url: string, max = 10): Db {
       await pool.query(sql);
     },
     close: () => pool.end(),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -5,6 +5,7 @@
 // idle time, so that slow or stalled uploads cannot hold the server's memory.
 import http from 'node:http';
 import { AppError, Code } from '../errors.ts';
+import type { RouteKey } from '../metrics.ts';
 
 const tooLarge = () => new AppError(Code.InvalidArgument, 'Request body too large.');
 const busy = () => new AppError(Code.Unavailable, 'Server is busy receiving other requests. Try again shortly.');
@@ -102,6 +103,8 @@ class Reader {
 /** The server's request class (http.createServer's IncomingMessage option). */
 export class Incoming extends http.IncomingMessage {
   #reader: Reader | undefined;
+  /** What the request is counted under in the metrics: its route of the table, or a fixed name. */
+  route: RouteKey | undefined;
 
   /** Whether the request carries a body that has not been read (nor is known to be empty). */
   get hasUnreadBody(): boolean {

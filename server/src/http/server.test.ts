@@ -85,6 +85,14 @@ describe('REST conventions', () => {
     assert.deepEqual(await json(res), { code: 12, message: 'Method Not Allowed' });
   });
 
+  it('answers /metrics 404 like any unknown path without METRICS_TOKEN, whatever the credentials', async () => {
+    for (const headers of [{}, { Authorization: 'Bearer anything-at-all-0123456789' }]) {
+      const res = await fetch(`${ts.url}/metrics`, { headers });
+      assert.equal(res.status, 404);
+      assert.deepEqual(await json(res), { code: 5, message: 'Not Found' });
+    }
+  });
+
   it('caps the request body', async () => {
     const res = await fetch(`${ts.url}/v2/account/authenticate/device`, {
       method: 'POST',

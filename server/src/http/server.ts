@@ -2,6 +2,7 @@
 // writes them, gzip, the web app's static files, and the socket upgrade.
 import http from 'node:http';
 import zlib from 'node:zlib';
+import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
 import { clientIpResolver, type ClientIp } from '../client-ip.ts';
 import type { Config } from '../config.ts';
@@ -11,13 +12,14 @@ import type { TokenClaims } from '../tokens.ts';
 import { AppError, Code, httpStatus } from '../errors.ts';
 import { Fields, Query } from '../input.ts';
 import type { Logger } from '../log.ts';
+import type { Metrics } from '../metrics.ts';
 import { BodyBudget, BodyIdleError, headerOf, Incoming } from './body.ts';
+import { HEALTH, METRICS, metricsAnswer, MODULE_ROUTE, PREFLIGHT, STATIC, UNMATCHED } from './metrics-answer.ts';
 import { moduleRoute, type ModuleRouteDeps } from './module-routes.ts';
+import { preflight } from './preflight.ts';
 import type { Admission, ApiRequest, RawResponse, RouteTable } from './routes.ts';
 import type { StaticFiles } from './static.ts';
 
-const ALLOWED_HEADERS = new Set(['authorization', 'content-type', 'user-agent', 'accept', 'accept-language', 'content-language', 'origin']);
-const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE']);
 const NO_STORE = 'no-store, no-cache, must-revalidate';
 const NOSNIFF = 'nosniff';
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -34,6 +36,8 @@ export interface HttpDeps {
   /** Modules' own GET routes (registerHttpRoute), tried before the web app's files. */
   moduleRoutes?: ModuleRouteDeps;
   onUpgrade: (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void;
+  /** Requests counted and timed, and GET /metrics served, when on (METRICS_TOKEN). */
+  metrics: Metrics;
 }
 
 /** What handle() needs beyond the deps: made once per server. */
@@ -48,6 +52,7 @@ export function createHttpServer(httpDeps: HttpDeps): http.Server {
     bodyBudget: new BodyBudget(httpDeps.config.maxBodyBytesInFlight),
     clientIp: clientIpResolver(httpDeps.config.trustedProxies),
   };
+  const metrics = deps.metrics;
   const headersTimeout = httpDeps.config.headersTimeoutMs;
   // A site published over https tells browsers to come only over https for a year (the header means
   // nothing over plain http, so it is not sent there).
@@ -63,11 +68,13 @@ export function createHttpServer(httpDeps: HttpDeps): http.Server {
     // A stopping node closes each connection after its answer, so the client's next request finds another.
     if (deps.health?.draining) res.shouldKeepAlive = false;
     if (hsts) res.setHeader('Strict-Transport-Security', HSTS);
-    handle(deps, req, res).catch((err) => {
+    const start = metrics.on ? performance.now() : 0;
+    const done = handle(deps, req, res).catch((err) => {
       deps.logger.error('unhandled request error', { err });
       if (!res.headersSent) writeError(res, new AppError(Code.Internal, 'Internal error'), false);
       else res.destroy();
     });
+    if (metrics.on) void done.then(() => metrics.request(req.route ?? UNMATCHED, res.statusCode, start));
   });
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => socket.destroy());
@@ -94,15 +101,18 @@ async function handle(deps: ServerState, req: Incoming, res: http.ServerResponse
   const method = req.method ?? 'GET';
 
   if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
+    req.route = PREFLIGHT;
     preflight(req, res);
     return;
   }
 
   if (path === '/healthcheck' && (method === 'GET' || method === 'HEAD')) {
+    req.route = HEALTH[path];
     writeJson(req, res, 200, {});
     return;
   }
   if (deps.health && (path === '/healthz' || path === '/readyz') && (method === 'GET' || method === 'HEAD')) {
+    req.route = HEALTH[path];
     if (path === '/healthz') {
       writeJson(req, res, 200, { alive: true, node: deps.health.node, draining: deps.health.draining });
     } else {
@@ -112,10 +122,18 @@ async function handle(deps: ServerState, req: Incoming, res: http.ServerResponse
     return;
   }
 
+  // Without METRICS_TOKEN, /metrics is a path like any unknown one.
+  if (deps.metrics.on && path === '/metrics' && (method === 'GET' || method === 'HEAD')) {
+    req.route = METRICS;
+    writeRaw(req, res, await metricsAnswer(deps.metrics, headerOf(req, 'authorization')));
+    return;
+  }
+
   // A module's route never shadows the server's own paths (HttpRoutes refuses them), so it goes first.
   if ((method === 'GET' || method === 'HEAD') && deps.moduleRoutes?.routes.size) {
     const answer = await moduleRoute(deps.moduleRoutes, req, path, qs, deps.clientIp(req));
     if (answer) {
+      req.route = MODULE_ROUTE;
       if (req.hasUnreadBody) res.shouldKeepAlive = false;
       writeRaw(req, res, answer);
       return;
@@ -126,9 +144,12 @@ async function handle(deps: ServerState, req: Incoming, res: http.ServerResponse
   const isApi = path.startsWith('/v2/') || path.startsWith('/uploads/');
   if (!isApi) {
     if ((method === 'GET' || method === 'HEAD') && deps.staticFiles) {
+      req.route = STATIC;
       if (await deps.staticFiles.serve(req, res, path)) return;
+      req.route = undefined;
     }
     if (path === '/' && (method === 'GET' || method === 'HEAD')) {
+      req.route = STATIC;
       res.writeHead(200, { 'Content-Length': '0' });
       res.end();
       return;
@@ -145,6 +166,7 @@ async function handle(deps: ServerState, req: Incoming, res: http.ServerResponse
     return;
   }
   const { route, params } = match;
+  req.route = route;
 
   // Credentials are checked from the headers before any body is read: a request that may not be made
   // is answered at once and holds no memory for its body.
@@ -269,31 +291,6 @@ class Request implements ApiRequest {
 
 function isRaw(v: unknown): v is RawResponse {
   return typeof v === 'object' && v !== null && (v as RawResponse).raw === true;
-}
-
-function preflight(req: http.IncomingMessage, res: http.ServerResponse): void {
-  const requested = String(req.headers['access-control-request-method']).toUpperCase();
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  if (!ALLOWED_METHODS.has(requested)) {
-    res.writeHead(405);
-    res.end();
-    return;
-  }
-  const headers = String(req.headers['access-control-request-headers'] ?? '')
-    .split(',')
-    .map((h) => h.trim())
-    .filter(Boolean);
-  for (const h of headers) {
-    if (!ALLOWED_HEADERS.has(h.toLowerCase())) {
-      res.writeHead(403);
-      res.end();
-      return;
-    }
-  }
-  const out: Record<string, string> = { 'Access-Control-Allow-Methods': requested };
-  if (headers.length) out['Access-Control-Allow-Headers'] = headers.join(',');
-  res.writeHead(200, out);
-  res.end();
 }
 
 /** Basic auth whose username is the expected key; the password is ignored. */

@@ -13,6 +13,7 @@
 //   is reached from the others by service calls: plain JSON requests and answers.
 import type { TokenClaims } from '../tokens.ts';
 import type { Msg } from '../encode.ts';
+import type { BusMeter } from '../metrics.ts';
 import type { PresenceListener, PresenceMeta, Stream, TrackedPresence } from './tracker.ts';
 
 /** How a socket frames its envelopes: JSON text frames, or binary nakama.realtime.Envelope frames. */
@@ -54,6 +55,8 @@ export interface Presences {
   sessionPresences(sessionId: string, mode?: number): TrackedPresence[];
   /** Every stream of a mode that has presences (relayed matches, for listing). */
   listStreams(mode: number): Stream[];
+  /** Presences of this node's sessions on every stream, hidden ones included (the metrics). */
+  ownCount(): number;
 }
 
 /**
@@ -196,6 +199,8 @@ export interface Bus {
 
   /** Counters of limits shared by every node. */
   readonly limits: LimitStore;
+  /** Counts the messages this node puts on the bus and takes from it (the metrics); none when unset. */
+  meter: BusMeter | undefined;
 
   /** Serves a named service on this node (parties, authoritative matches): one handler per name. */
   serve(service: string, handler: ServiceHandler): void;

@@ -4,6 +4,7 @@
 import { Redis } from 'ioredis';
 import type { Msg } from '../encode.ts';
 import type { Logger } from '../log.ts';
+import type { BusMeter } from '../metrics.ts';
 import type { Revocation } from './bus.ts';
 import { Replica } from './replica.ts';
 import type { PresenceMeta, Stream, TrackedPresence } from './tracker.ts';
@@ -54,6 +55,8 @@ export class ClusterLink {
   /** Subscriptions to the cluster's channel and this node's. */
   readonly sub: Redis;
   readonly logger: Logger | undefined;
+  /** Counts what is published and received (the metrics). */
+  meter: BusMeter | undefined;
   /** Set once the node leaves: nothing more is sent. */
   closed = false;
   private readonly prefix: string;
@@ -88,6 +91,7 @@ export class ClusterLink {
   publish(m: ClusterMessage, failed?: () => void): void {
     if (this.closed) return;
     this.beforeSend?.();
+    this.meter?.published();
     this.cmd.publish(this.clusterChannel, JSON.stringify(m)).catch((err: Error) => {
       failed?.();
       this.logger?.warn('cluster publish failed', { err: err.message });
@@ -98,6 +102,7 @@ export class ClusterLink {
   toNode(node: string, m: NodeMessage): Promise<boolean> {
     if (this.closed) return Promise.resolve(false);
     this.beforeSend?.();
+    this.meter?.published();
     return this.cmd.publish(this.nodeChannel(node), JSON.stringify(m)).then(
       (n) => n > 0,
       (err: Error) => {

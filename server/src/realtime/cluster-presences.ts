@@ -140,6 +140,10 @@ export class ClusterPresences implements Presences {
     return [];
   }
 
+  ownCount(): number {
+    return this.local.ownCount();
+  }
+
   listStreams(mode: number): Stream[] {
     const byKey = new Map<string, Stream>();
     for (const s of this.local.listStreams(mode)) byKey.set(streamKey(s), s);

@@ -2,6 +2,7 @@
 // process. Delivery goes straight to the router: no copy and no promise per receiver.
 import type { Msg } from '../encode.ts';
 import { notFound } from '../errors.ts';
+import type { BusMeter } from '../metrics.ts';
 import { closeRevoked, type Bus, type ClientSession, type LimitStore, type Revocation, type Serializers, type ServiceHandler } from './bus.ts';
 import { MemoryLimitStore } from './memory-limits.ts';
 import { Router } from './router.ts';
@@ -19,6 +20,8 @@ export class LocalBus implements Bus {
   readonly node: string;
   readonly presences: Tracker;
   readonly limits: LimitStore;
+  /** In one process, a message put on the bus is taken from it at once: counted both ways. */
+  meter: BusMeter | undefined;
   private readonly router: Router;
   private readonly revokeListeners: Array<(r: Revocation) => void> = [];
   private readonly services = new Map<string, ServiceHandler>();
@@ -48,14 +51,17 @@ export class LocalBus implements Bus {
   }
 
   sendToStream(s: Stream, envelope: Msg, except?: string): void {
+    if (this.meter) this.count(this.meter);
     this.router.sendToStream(s, envelope, except);
   }
 
   sendToUser(userId: string, envelope: Msg): void {
+    if (this.meter) this.count(this.meter);
     this.router.sendToUser(userId, envelope);
   }
 
   sendToSessions(sessionIds: Iterable<string>, envelope: Msg): void {
+    if (this.meter) this.count(this.meter);
     this.router.sendToSessions(sessionIds, envelope);
   }
 
@@ -64,6 +70,7 @@ export class LocalBus implements Bus {
   }
 
   revoke(r: Revocation): void {
+    if (this.meter) this.count(this.meter);
     for (const l of this.revokeListeners) l(r);
     closeRevoked(r, (userId) => this.router.sessionsOfUser(userId));
   }
@@ -84,7 +91,13 @@ export class LocalBus implements Bus {
   async call(node: string, service: string, request: unknown): Promise<unknown> {
     const handler = node === this.node ? this.services.get(service) : undefined;
     if (!handler) throw notFound(`No ${service} service on node "${node}".`);
+    if (this.meter) this.count(this.meter);
     return handler(request);
+  }
+
+  private count(meter: BusMeter): void {
+    meter.published();
+    meter.received();
   }
 
   peers(): string[] {

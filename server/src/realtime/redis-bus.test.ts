@@ -198,6 +198,33 @@ describe('RedisBus', { skip }, () => {
     }
   });
 
+  it('counts the messages each node publishes and receives, once given a meter', async () => {
+    const { serializers } = countingSerializers();
+    const [a, b] = await cluster(2, serializers);
+    try {
+      const counts = (bus: RedisBus) => {
+        const c = { published: 0, received: 0 };
+        bus.meter = { published: () => c.published++, received: () => c.received++ };
+        return c;
+      };
+      const ca = counts(a);
+      const cb = counts(b);
+      const x = new FakeSession('u-metered');
+      b.attach(x);
+      a.sendToUser('u-metered', { notifications: {} });
+      await eventually(() => x.frames.length === 1, 'the delivery on the other node');
+      assert.ok(ca.published >= 1, `published by a: ${ca.published}`);
+      assert.ok(cb.received >= 1, `received by b: ${cb.received}`);
+      a.meter = undefined;
+      const before = ca.published;
+      a.sendToUser('u-metered', { notifications: {} });
+      await eventually(() => x.frames.length === 2, 'the second delivery');
+      assert.equal(ca.published, before);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
   it('shares limit counters between nodes', async () => {
     const { serializers } = countingSerializers();
     const [a, b] = await cluster(2, serializers);

@@ -19,6 +19,7 @@
 // The connections, keys and messages of the cluster are cluster-link.ts's.
 import type { Msg } from '../encode.ts';
 import type { Logger } from '../log.ts';
+import type { BusMeter } from '../metrics.ts';
 import { closeRevoked, type Bus, type ClientSession, type Revocation, type Serializers, type ServiceHandler } from './bus.ts';
 import { Heartbeat } from './cluster-heartbeat.ts';
 import { ClusterLink, presenceField, replicaOf, type Change, type ClusterMessage, type NodeMessage } from './cluster-link.ts';
@@ -99,6 +100,10 @@ export class RedisBus implements Bus {
     this.limits = new RedisLimitStore(this.link.cmd, this.link.key('limit', ''));
   }
 
+  // The link counts what it publishes and receives.
+  get meter(): BusMeter | undefined { return this.link.meter; }
+  set meter(meter: BusMeter | undefined) { this.link.meter = meter; }
+
   /** Connects, joins the cluster (loading the other nodes' presences) and starts the heartbeat. */
   static async connect(opts: RedisBusOptions): Promise<RedisBus> {
     const bus = new RedisBus(opts);
@@ -118,6 +123,7 @@ export class RedisBus implements Bus {
     await Promise.all([this.link.cmd.connect(), this.link.sub.connect()]);
     await this.heartbeats.claimName();
     this.link.sub.on('message', (channel: string, message: string) => {
+      this.link.meter?.received();
       if (this.backlog) this.backlog.push([channel, message]);
       else this.receive(channel, message);
     });

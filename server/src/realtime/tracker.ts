@@ -155,6 +155,13 @@ export class Tracker {
     return this.streams.get(streamKey(s))?.size ?? 0;
   }
 
+  /** Every presence on every stream, hidden ones included. */
+  ownCount(): number {
+    let n = 0;
+    for (const members of this.streams.values()) n += members.size;
+    return n;
+  }
+
   exists(s: Stream): boolean {
     return this.streams.has(streamKey(s));
   }

@@ -24,7 +24,7 @@ describe('HTTP route patterns', () => {
 
   it("refuse the server's own paths, whatever their case", () => {
     const routes = new HttpRoutes();
-    for (const own of ['/v2/feed', '/V2/x/{id}', '/ws', '/uploads/{id}.ics', '/healthz', '/readyz', '/healthcheck', '/assets/{f}', '/index.html']) {
+    for (const own of ['/v2/feed', '/V2/x/{id}', '/ws', '/uploads/{id}.ics', '/healthz', '/readyz', '/healthcheck', '/metrics', '/assets/{f}', '/index.html']) {
       assert.throws(() => routes.add('GET', own, ok), /collides with the server's own/, own);
     }
   });

@@ -10,7 +10,7 @@ const LITERAL = /^[A-Za-z0-9._~-]+$/;
  * First segments the server answers itself: the API, uploads, the socket, health checks, and the web
  * app's root, index and hashed assets.
  */
-const RESERVED_SEGMENTS: readonly string[] = ['v2', 'ws', 'uploads', 'healthz', 'readyz', 'healthcheck', 'assets', 'index.html'];
+const RESERVED_SEGMENTS: readonly string[] = ['v2', 'ws', 'uploads', 'healthz', 'readyz', 'healthcheck', 'metrics', 'assets', 'index.html'];
 
 type Segment = string | { param: string; suffix: string };
 

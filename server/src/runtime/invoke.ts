@@ -1,5 +1,6 @@
 // Calling a registered RPC, with its before and after hooks: one path for REST and the socket.
 import { storable, unstorable } from '../core/validate.ts';
+import { performance } from 'node:perf_hooks';
 import { AppError, Code } from '../errors.ts';
 import type { Registry } from './registry.ts';
 import type { RpcContext } from './types.ts';
@@ -18,6 +19,22 @@ const HOOK_REFUSED: RpcOutcome = { ok: false, notFound: false, code: Code.NotFou
  * so that the REST pipeline can write the response in the same tick (the echo RPC's path).
  */
 export function invokeRpc(registry: Registry, id: string, ctx: RpcContext, payload: string): RpcOutcome | Promise<RpcOutcome> {
+  const metrics = registry.metrics;
+  if (!metrics.on) return invoke(registry, id, ctx, payload);
+  const start = performance.now();
+  const known = registry.rpc(id) ? id : undefined;
+  const outcome = invoke(registry, id, ctx, payload);
+  if (outcome instanceof Promise) {
+    return outcome.then((o) => {
+      metrics.rpc(known, o.ok, start);
+      return o;
+    });
+  }
+  metrics.rpc(known, outcome.ok, start);
+  return outcome;
+}
+
+function invoke(registry: Registry, id: string, ctx: RpcContext, payload: string): RpcOutcome | Promise<RpcOutcome> {
   const fn = registry.rpc(id);
   if (!fn) return { ok: false, notFound: true };
   // Read raw from the REST body (the socket's reader refuses it already): no module can store U+0000 or a

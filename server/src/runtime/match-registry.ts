@@ -50,6 +50,11 @@ export class MatchRegistry implements AuthoritativeMatches {
     return match.id;
   }
 
+  /** Matches running on this node. */
+  get size(): number {
+    return this.matches.size;
+  }
+
   list(): Iterable<ListedMatch> {
     return [...this.matches.values()].map((m) => m.listed);
   }

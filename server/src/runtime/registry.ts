@@ -1,6 +1,7 @@
 // Named RPCs, their before and after hooks, hooks of socket messages and of REST API calls, event
 // handlers, page metadata and plain GET routes registered by runtime modules.
 import type { Logger } from '../log.ts';
+import { NO_METRICS, type Metrics } from '../metrics.ts';
 import { API_NAMES } from './api-hooks.ts';
 import type { MatchHandler, MatchmakerMatchedFunction } from './match-types.ts';
 import { HttpRoutes } from './http-routes.ts';
@@ -52,6 +53,8 @@ export class Registry {
   readonly logger: Logger;
   /** The module settings (the configuration's runtimeEnv) that every call's context carries as `env`. */
   readonly env: Readonly<Record<string, string>>;
+  /** RPC calls counted and timed by id (set by the app when metrics are on). */
+  metrics: Metrics = NO_METRICS;
 
   constructor(logger: Logger, env: Readonly<Record<string, string>>) {
     this.logger = logger;
