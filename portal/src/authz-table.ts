@@ -3,7 +3,7 @@
 //
 // Columns, in the order of each row's cells:
 //   guest    a device (guest) session
-//   stranger a registered user with no relation to the target
+//   stranger a registered user with no relation to the target (who owns a team of their own)
 //   member   a plain member (confirmed player) of the team the target belongs to
 //   admin    an admin of that team
 //   owner    that team's owner (its creator)
@@ -15,6 +15,7 @@
 // '—' not applicable (the RPC has no such relation: that caller is a stranger to it).
 
 export const ROLES = ['guest', 'stranger', 'member', 'admin', 'owner', 'creator', 'site'] as const;
+/** @internal */
 export type Role = (typeof ROLES)[number];
 
 export type Cell = { allowed: true } | { allowed: false; code: number } | { na: true };

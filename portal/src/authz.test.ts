@@ -118,7 +118,7 @@ describe('who may call what', () => {
 
   it('is what API.md shows under "Who may call what"', () => {
     const md = fs.readFileSync(API_MD, 'utf8');
-    assert.equal(withSection(md), md, 'API.md differs from the table: run `npm run docs:authz -w portal`');
+    assert.equal(withSection(md), md, 'API.md differs from the table: run `npm run docs:authz`');
   });
 });
 

@@ -1,6 +1,6 @@
 // The people and targets of the authorization test (authz.test.ts): one team with its owner, an admin
 // (and a second admin who writes the team's news), a plain member, the creator of the items that have one
-// (who owns the other team of a match), a stranger, a guest and a site administrator; and, per RPC, a
+// (who owns the other team of a match), a stranger who owns a team of their own, a guest and a site administrator; and, per RPC, a
 // builder of a fresh target and a valid payload for a given caller.
 import crypto from 'node:crypto';
 import { Session } from '@heroiclabs/nakama-js';
@@ -53,6 +53,8 @@ export async function makeWorld(p: Portal, smtp: TestSmtpServer, pushOrigin: str
   const siteSession = Session.restore(tokens.token, tokens.refreshToken);
   const teamId: string = (await p.team(owner!)).id;
   const otherTeamId: string = (await p.team(creator!)).id;
+  // The stranger manages a team of their own: managing elsewhere gives no rights here.
+  await p.team(stranger!);
   const playerOf: Partial<Record<Role, string>> = {};
   playerOf.admin = await joinAs(p, owner!, admin!, teamId, 1);
   await joinAs(p, owner!, admin2!, teamId, 1);
