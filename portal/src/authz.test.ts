@@ -9,6 +9,7 @@ import { errorOf, startSmtpServer, type TestSmtpServer } from '@tribuna/server/t
 import { API_MD, withSection } from './authz-doc.ts';
 import { authzTable, ROLES, type AuthzRow, type Role } from './authz-table.ts';
 import { rpcs } from './index.ts';
+import { crossTeamCases } from './testing-authz-cross.ts';
 import { moreFixtures } from './testing-authz-more.ts';
 import { makeWorld, SITE_ADMIN_EMAIL, sessionFixtures, type Fixture, type Target, type World } from './testing-authz.ts';
 import { eventually, startPortal, type Portal } from './testing.ts';
@@ -110,6 +111,19 @@ describe('who may call what', () => {
       const guest = row.cells.guest;
       if (access === 'registered' || HTTP_KEY_ONLY.has(row.id)) assert.ok('allowed' in guest && !guest.allowed, `${row.id}: a guest must be refused`);
     }
+  });
+
+  it('refuses a manager who names this team\'s items beside their own team, and changes nothing', async () => {
+    const problems: string[] = [];
+    for (const k of crossTeamCases) {
+      const { as, input } = await k.make(w);
+      const before = await digest();
+      const e = await errorOf(p.ts.client().rpc(as, k.id, input)).catch(() => undefined);
+      if (e?.body.code !== k.code) problems.push(`${k.id} (${k.what}): expected ${k.code}, got ${e ? e.body.code : 'success'}`);
+      const changed = [...(await digest())].filter(([name, d]) => before.get(name) !== d).map(([name]) => name);
+      if (changed.length) problems.push(`${k.id} (${k.what}) changed ${changed.join(', ')}`);
+    }
+    assert.deepEqual(problems, []);
   });
 
   for (const area of [...new Set(authzTable.map((r) => r.area))]) {

@@ -17,6 +17,8 @@ export interface World {
   /** A second admin of the team, who writes its news. */
   admin2: Session;
   teamId: string;
+  /** The stranger's own team. */
+  strangerTeamId: string;
   /** The other team of matches, owned by the creator. */
   otherTeamId: string;
   /** A confirmed player of each member of the team, by role. */
@@ -54,14 +56,14 @@ export async function makeWorld(p: Portal, smtp: TestSmtpServer, pushOrigin: str
   const teamId: string = (await p.team(owner!)).id;
   const otherTeamId: string = (await p.team(creator!)).id;
   // The stranger manages a team of their own: managing elsewhere gives no rights here.
-  await p.team(stranger!);
+  const strangerTeamId: string = (await p.team(stranger!)).id;
   const playerOf: Partial<Record<Role, string>> = {};
   playerOf.admin = await joinAs(p, owner!, admin!, teamId, 1);
   await joinAs(p, owner!, admin2!, teamId, 1);
   playerOf.member = await joinAs(p, owner!, member!, teamId, 0);
   const teamChatId: string = (await p.call(owner!, 'create_chat', { team_id: teamId })).id;
   return {
-    p, smtp, pushOrigin, admin2: admin2!, teamId, otherTeamId, playerOf, fileOf: new Map(), teamChatId,
+    p, smtp, pushOrigin, admin2: admin2!, strangerTeamId, teamId, otherTeamId, playerOf, fileOf: new Map(), teamChatId,
     people: { guest, stranger: stranger!, member: member!, admin: admin!, owner: owner!, creator: creator!, site: siteSession },
   };
 }
