@@ -1,7 +1,8 @@
 // The people and targets of the authorization test (authz.test.ts): one team with its owner, an admin
 // (and a second admin who writes the team's news), a plain member, the creator of the items that have one
 // (who owns the other team of a match), a stranger who owns a team of their own, a guest and a site administrator; and, per RPC, a
-// builder of a fresh target and a valid payload for a given caller.
+// builder of a fresh target and a valid payload for a given caller. Events, matches and answer deadlines lie
+// days ahead, past the reminders' windows, so no reminder writes to the database while a row is compared.
 import crypto from 'node:crypto';
 import { Session } from '@heroiclabs/nakama-js';
 import type { TestSmtpServer } from '@tribuna/server/testing';
