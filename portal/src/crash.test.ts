@@ -114,14 +114,14 @@ function storm(url: string, world: World, onAck: (acked: Acked) => void): { acke
   const chatOf = new Map(world.teams.map((t) => [t.id, t.chat]));
 
   async function worker(u: User, k: number): Promise<void> {
-    const joined = new Set<string>(u.team ? [u.team] : []);
+    const own = u.team ? [u.team] : [];
     // The key of this user's write in flight whose outcome decides a last value (see Acked.pending).
     let current: string | undefined;
     const pend = (key: string, value: unknown) => {
       current = key;
       acked.pending.set(key, value);
     };
-    const requested = new Set<string>(joined);
+    const requested = new Set<string>(own);
     let payments = 0;
     let made = 0;
     const ops: (() => Promise<void>)[] = [
@@ -141,7 +141,9 @@ function storm(url: string, world: World, onAck: (acked: Acked) => void): { acke
         acked.counters.set(u.id, { n, version: acks[0].version });
       },
       async () => {
-        const team = [...joined][Math.floor(Math.random() * joined.size)];
+        // The user's own team, and those whose owner approved the user's player.
+        const teams = [...own, ...acked.approvals.filter((a) => a.user === u.id).map((a) => a.team)];
+        const team = teams[Math.floor(Math.random() * teams.length)];
         if (!team) return;
         const text = `Сообщение ${crypto.randomUUID()}`;
         const m = await rpc(u, 'send_message', { chat_id: chatOf.get(team), content: text });
