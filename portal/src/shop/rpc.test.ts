@@ -148,7 +148,7 @@ describe('create_payment and get_payment', () => {
 });
 
 describe('test payments across a restart', () => {
-  it('confirms at start those older than 1.5 s, and the younger ones once their time comes', async () => {
+  it('confirms at start those older than 1.5 s, the younger ones once their time comes, and cancels those cut short', async () => {
     const fresh = await freshDb([portalModule]);
     // Both servers share the database; closing the first must not close it.
     const db: Db = { ...fresh.db, close: async () => {} };
@@ -157,10 +157,15 @@ describe('test payments across a restart', () => {
       const user = await registered(ts);
       const old = await pendingTestPayment(db, user.user_id!, 60_000);
       const young = await pendingTestPayment(db, user.user_id!, 0);
+      // A creation cut short (the process killed before the provider's payment was recorded): nobody was
+      // sent to pay it, and nothing would ever settle it.
+      const cut = crypto.randomUUID();
+      await insertPayment(db, { id: cut, user_id: user.user_id!, pack_id: 'coins_500', coins: 500, price: 450, currency: 'RUB', method: 'card', provider: 'test' });
       await ts.close();
 
       ts = await startTestServer({ moduleSpecifiers: ['@tribuna/portal'], db });
       assert.equal((await getPayment(db, old))!.status, 'succeeded');
+      assert.equal((await getPayment(db, cut))!.status, 'canceled');
       await eventually(() => getPayment(db, young), (p) => p!.status === 'succeeded');
       const wallet = JSON.parse((await ts.client().getAccount(user)).wallet!);
       assert.deepEqual(wallet, { COIN: 200 });

@@ -6,7 +6,7 @@ import { COIN } from '../wallet/index.ts';
 import { amountOf, kopecksOf, type CoinPack } from './packs.ts';
 import { createProvider } from './providers/create.ts';
 import type { PaymentProvider, ProviderPayment } from './providers/provider.ts';
-import { getPayment, insertPayment, paymentByProviderId, setProviderPayment, settlePayment, type PaymentMethod, type PaymentRow } from './store.ts';
+import { cancelUnfinishedPayments, getPayment, insertPayment, paymentByProviderId, setProviderPayment, settlePayment, type PaymentMethod, type PaymentRow } from './store.ts';
 
 const UNAVAILABLE = 'Платёжный сервис сейчас недоступен. Попробуйте позже.';
 /** A payment's status is asked of the provider at most once in this time, however often its owner polls. */
@@ -69,7 +69,10 @@ export class Shop {
       await settlePayment(db, row.id, 'canceled');
       throw err instanceof AppError ? err : new AppError(Code.Unavailable, UNAVAILABLE);
     }
-    return setProviderPayment(db, row.id, remote.id, remote.confirmationUrl);
+    const started = await setProviderPayment(db, row.id, remote.id, remote.confirmationUrl);
+    // Canceled meanwhile by a node starting (as a creation cut short): the user is not sent to pay it.
+    if (!started) throw new AppError(Code.Unavailable, UNAVAILABLE);
+    return started;
   }
 
   /**
@@ -137,13 +140,16 @@ const shops = new WeakMap<Nk, Shop>();
 
 /**
  * Starts the shop of this server (its provider from the module settings) and picks up what its provider
- * left when the server stopped; the provider stops with the server.
+ * left when the server stopped: payments whose creation a crash cut short are canceled, the provider
+ * settles the others. The provider stops with the server.
  */
 export async function startShop(initializer: Initializer, nk: Nk, logger: Logger): Promise<void> {
   const shop = new Shop(nk, logger);
   shops.set(nk, shop);
   initializer.registerShutdown(() => shop.provider.stop());
   if (shop.provider.testMode) logger.info('shop: test mode, coins are credited without a real payment (SHOP_PROVIDER=test)');
+  const unfinished = await cancelUnfinishedPayments(nk.db, shop.provider.name);
+  if (unfinished.length) logger.warn('shop: payments whose creation was cut short are canceled', { payments: unfinished });
   await shop.provider.start();
 }
 

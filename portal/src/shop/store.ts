@@ -70,13 +70,36 @@ export async function insertPayment(
   return rows[0];
 }
 
-/** Records the provider's id of a pending payment and where the user confirms it. */
-export async function setProviderPayment(q: Queryable, id: string, providerPaymentId: string, confirmationUrl: string | undefined): Promise<PaymentRow> {
+/**
+ * Records the provider's id of a pending payment and where the user confirms it; undefined when the payment
+ * is no longer pending (canceled at a start as unfinished, see cancelUnfinishedPayments).
+ */
+export async function setProviderPayment(
+  q: Queryable,
+  id: string,
+  providerPaymentId: string,
+  confirmationUrl: string | undefined,
+): Promise<PaymentRow | undefined> {
   const rows = await q.query<PaymentRow>(
-    `UPDATE payment SET provider_payment_id = $2, confirmation_url = $3, update_time = now() WHERE id = $1 RETURNING ${COLUMNS}`,
+    `UPDATE payment SET provider_payment_id = $2, confirmation_url = $3, update_time = now()
+     WHERE id = $1 AND status = 'pending' RETURNING ${COLUMNS}`,
     [id, providerPaymentId, confirmationUrl ?? null],
   );
   return rows[0];
+}
+
+/**
+ * Cancels the pending payments of a provider that have no provider id: their creation was cut short (the
+ * process died between storing the payment and recording the provider's), so their user was never sent to
+ * pay them and nothing would ever settle them. Answers their ids.
+ */
+export async function cancelUnfinishedPayments(q: Queryable, provider: ProviderName): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    `UPDATE payment SET status = 'canceled', update_time = now()
+     WHERE provider = $1 AND status = 'pending' AND provider_payment_id IS NULL RETURNING id`,
+    [provider],
+  );
+  return rows.map((r) => r.id);
 }
 
 export async function getPayment(q: Queryable, id: string): Promise<PaymentRow | undefined> {

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, mock } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import { Client, type Session } from '@heroiclabs/nakama-js';
 import pg from 'pg';
@@ -199,8 +199,12 @@ describe('backup and restore of the embedded database', () => {
     assert.equal(refused.stderr, `${dataDir}/db holds a database already. Restoring replaces it: add --force to do so. Nothing was changed.\n`);
     assert.deepEqual(snapshot(dataDir), before);
 
-    const r = await restoreEmbedded({ dataDir, databaseUrl: undefined }, backupFile, { force: true });
+    const fsync = mock.method(fs, 'fsyncSync');
+    const r = await restoreEmbedded({ dataDir, databaseUrl: undefined }, backupFile, { force: true }).finally(() => fsync.mock.restore());
     assert.equal(r.replaced, true);
+    // Every restored file was forced to disk before it took the database's place.
+    const files = fs.readdirSync(path.join(dataDir, 'db'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+    assert.ok(fsync.mock.callCount() >= files, `${fsync.mock.callCount()} fsyncs for ${files} files`);
     assert.deepEqual(fs.readdirSync(dataDir).sort(), ['db'], 'no directory left aside, no lock');
     const copy = await digestsOf(dataDir);
     assert.deepEqual(copy, original);

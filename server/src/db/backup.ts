@@ -115,6 +115,8 @@ export async function restoreEmbedded(storage: Storage, file: string, opts: { fo
     const staging = fs.mkdtempSync(`${dir}.restoring-`);
     try {
       await unpack(source, archive, staging);
+      // On disk before it takes the database's place: a power loss after the restore keeps it whole.
+      syncTree(staging);
     } catch (err) {
       fs.rmSync(staging, { recursive: true, force: true });
       throw err;
@@ -130,6 +132,7 @@ export async function restoreEmbedded(storage: Storage, file: string, opts: { fo
       fs.rmSync(staging, { recursive: true, force: true });
       throw new BackupError(`Could not put the restored database in place (${(err as Error).message}).`);
     }
+    syncDir(storage.dataDir);
     // The restore is done: only now is the previous database let go.
     if (moved) fs.rmSync(aside, { recursive: true, force: true });
     return { dir, file: source, replaced: existing.length > 0 };
@@ -202,6 +205,34 @@ function headerChecksumHolds(header: Buffer): boolean {
   // The checksum field itself counts as eight spaces.
   for (let i = 0; i < 512; i++) sum += i >= 148 && i < 156 ? 0x20 : header[i];
   return stored === sum;
+}
+
+function fsyncPath(p: string): void {
+  const fd = fs.openSync(p, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Makes the names in a directory durable; a platform that cannot fsync a directory skips it. */
+function syncDir(dir: string): void {
+  try {
+    fsyncPath(dir);
+  } catch (err) {
+    if (!['EISDIR', 'EINVAL', 'EPERM', 'EBADF'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
+  }
+}
+
+/** Forces every file under dir, and the directories naming them, to disk. */
+function syncTree(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) syncTree(p);
+    else if (entry.isFile()) fsyncPath(p);
+  }
+  syncDir(dir);
 }
 
 /** Unpacks archive into the empty directory dir through PGlite and opens it: a backup that will not open fails here. */

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import fs from 'node:fs';
+import { describe, it, mock } from 'node:test';
 import { Client, Session } from '@heroiclabs/nakama-js';
 import WebSocket from 'ws';
 import { createApp } from '../app.ts';
 import { createLogger } from '../log.ts';
+import { openPglite } from './pglite.ts';
 import { errorOf, freshPostgres, tempDir, testConfig } from '../testing/index.ts';
 
 // A real restart: the server opens its database from configuration, as npm start does.
@@ -60,6 +62,30 @@ describe('data survives a restart', () => {
       await restartScenario({ DATABASE_URL: created.url });
     } finally {
       await created.drop();
+    }
+  });
+});
+
+describe('the embedded database on disk', () => {
+  it('forces each commit to disk (fsync of the WAL), as PostgreSQL does, so a power loss keeps what was committed', async () => {
+    const t = tempDir();
+    const pg = await openPglite(`${t.dir}/db`);
+    const fsync = mock.method(fs, 'fsyncSync');
+    try {
+      assert.deepEqual((await pg.query('SHOW fsync')).rows, [{ fsync: 'on' }]);
+      await pg.exec('CREATE TABLE kept (n int)');
+      fsync.mock.resetCalls();
+      await pg.query('SELECT 1');
+      assert.equal(fsync.mock.callCount(), 0, 'a read forces nothing');
+      await pg.query('INSERT INTO kept VALUES (1)');
+      assert.ok(fsync.mock.callCount() >= 1, 'the commit was forced to disk');
+      fsync.mock.resetCalls();
+      await pg.query('CHECKPOINT');
+      assert.ok(fsync.mock.callCount() >= 1, 'a checkpoint forces the data files');
+    } finally {
+      fsync.mock.restore();
+      await pg.close();
+      t.remove();
     }
   });
 });

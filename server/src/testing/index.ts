@@ -50,6 +50,11 @@ export interface TestServerOptions {
   moduleSpecifiers?: string[];
   /** Reuse this database (restart tests); it is not dropped on close. */
   db?: Db;
+  /**
+   * Open the database the configuration names (DATA_DIR, or DATABASE_URL in env), as npm start does, and
+   * close it with the server: a test that shares its database with a server process of its own.
+   */
+  configuredDb?: boolean;
   /** The bus to run on instead of a LocalBus of its own; the caller closes it. */
   bus?: Bus;
   /** The server's logger, for tests of what it logs (default: TEST_LOG_LEVEL, silent). */
@@ -131,7 +136,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const config = testConfig(opts.env);
   const modules = [...(opts.modules ?? []), ...(await loadModules(opts.moduleSpecifiers ?? []))];
-  const fresh = opts.db ? { db: opts.db, drop: async () => {} } : await freshDb(modules);
+  const fresh = opts.db || opts.configuredDb ? { db: opts.db, drop: async () => {} } : await freshDb(modules);
   const app = await createApp(config, { db: fresh.db, modules, logger: opts.logger ?? createLogger(config.logLevel), bus: opts.bus });
   const port = await app.listen();
   const clients: Client[] = [];
