@@ -73,7 +73,7 @@ export async function loadModules(specifiers: string[]): Promise<RuntimeModule[]
 }
 
 export async function createApp(config: Config, opts: AppOptions = {}): Promise<App> {
-  const logger = opts.logger ?? createLogger(config.logLevel);
+  const logger = opts.logger ?? createLogger(config.logLevel, { format: config.logFormat });
   const db = opts.db ?? (await openDb(config));
   const modules = opts.modules ?? (await loadModules(config.modules));
 

@@ -5,6 +5,7 @@
 // idle time, so that slow or stalled uploads cannot hold the server's memory.
 import http from 'node:http';
 import { AppError, Code } from '../errors.ts';
+import type { LogScope } from '../log.ts';
 
 const tooLarge = () => new AppError(Code.InvalidArgument, 'Request body too large.');
 const busy = () => new AppError(Code.Unavailable, 'Server is busy receiving other requests. Try again shortly.');
@@ -100,8 +101,14 @@ class Reader {
 }
 
 /** The server's request class (http.createServer's IncomingMessage option). */
-export class Incoming extends http.IncomingMessage {
+export class Incoming extends http.IncomingMessage implements LogScope {
   #reader: Reader | undefined;
+  /** The request's id: a sane X-Request-Id it came with, or one made here; sent back and on its log lines. */
+  reqId = '';
+  /** Who made it, once known: on its log lines. */
+  uid: string | undefined = undefined;
+  /** The route pattern it matched (never the path itself, whose parameters may be secrets): for its log line. */
+  route: string | undefined = undefined;
 
   /** Whether the request carries a body that has not been read (nor is known to be empty). */
   get hasUnreadBody(): boolean {

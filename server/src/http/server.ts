@@ -1,5 +1,6 @@
 // The HTTP transport: CORS, body limits, authentication, JSON responses and errors as the gateway
 // writes them, gzip, the web app's static files, and the socket upgrade.
+import crypto from 'node:crypto';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import type { Duplex } from 'node:stream';
@@ -10,7 +11,7 @@ import type { Sessions } from '../core/sessions.ts';
 import type { TokenClaims } from '../tokens.ts';
 import { AppError, Code, httpStatus } from '../errors.ts';
 import { Fields, Query } from '../input.ts';
-import type { Logger } from '../log.ts';
+import { inLogScope, type Logger } from '../log.ts';
 import { BodyBudget, BodyIdleError, headerOf, Incoming } from './body.ts';
 import { moduleRoute, type ModuleRouteDeps } from './module-routes.ts';
 import type { Admission, ApiRequest, RawResponse, RouteTable } from './routes.ts';
@@ -22,6 +23,17 @@ const NO_STORE = 'no-store, no-cache, must-revalidate';
 const NOSNIFF = 'nosniff';
 const HSTS = 'max-age=31536000; includeSubDomains';
 const GZIP_MIN_BYTES = 1024;
+/** An X-Request-Id taken as it comes: bounded, and nothing a log line or a header could be bent by. */
+const GIVEN_REQUEST_ID = /^[\w.:-]{1,64}$/;
+/** Ids made here: this process's random prefix and a counter (unique without a random draw per request). */
+const ID_PREFIX = crypto.randomBytes(6).toString('base64url');
+let idCount = 0;
+
+function requestId(req: Incoming): string {
+  const given = req.headers['x-request-id'];
+  if (typeof given === 'string' && GIVEN_REQUEST_ID.test(given)) return given;
+  return `${ID_PREFIX}-${(++idCount).toString(36)}`;
+}
 
 export interface HttpDeps {
   config: Config;
@@ -52,6 +64,19 @@ export function createHttpServer(httpDeps: HttpDeps): http.Server {
   // A site published over https tells browsers to come only over https for a year (the header means
   // nothing over plain http, so it is not sent there).
   const hsts = httpDeps.config.publicUrl?.startsWith('https:') === true;
+  // One line per request at info; below that level a request costs this check and nothing else.
+  const logRequests = httpDeps.logger.isLevelEnabled?.('info') ?? true;
+  const logger = httpDeps.logger;
+  const requestLine = (req: Incoming, res: http.ServerResponse, start: number) => {
+    logger.info('request', {
+      reqId: req.reqId,
+      method: req.method,
+      route: req.route ?? '(none)',
+      status: res.statusCode,
+      ms: Math.round((performance.now() - start) * 100) / 100,
+      uid: req.uid,
+    });
+  };
   const server = http.createServer({
     IncomingMessage: Incoming,
     keepAliveTimeout: 65_000,
@@ -59,15 +84,22 @@ export function createHttpServer(httpDeps: HttpDeps): http.Server {
     // nothing); Node checks it on an interval, so that interval is kept well below the deadline.
     headersTimeout,
     connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(headersTimeout / 4))),
-  }, (req, res) => {
+  }, (req: Incoming, res) => {
+    const start = logRequests ? performance.now() : 0;
+    req.reqId = requestId(req);
     // A stopping node closes each connection after its answer, so the client's next request finds another.
     if (deps.health?.draining) res.shouldKeepAlive = false;
     if (hsts) res.setHeader('Strict-Transport-Security', HSTS);
-    handle(deps, req, res).catch((err) => {
-      deps.logger.error('unhandled request error', { err });
-      if (!res.headersSent) writeError(res, new AppError(Code.Internal, 'Internal error'), false);
-      else res.destroy();
-    });
+    // Every line logged while the request is handled, here or in what it calls, carries its id.
+    inLogScope(req, () => handle(deps, req, res)).then(
+      logRequests ? () => requestLine(req, res, start) : undefined,
+      (err) => {
+        inLogScope(req, () => deps.logger.error('unhandled request error', { err }));
+        if (!res.headersSent) writeError(res, new AppError(Code.Internal, 'Internal error'), false);
+        else res.destroy();
+        if (logRequests) requestLine(req, res, start);
+      },
+    );
   });
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => socket.destroy());
@@ -94,15 +126,19 @@ async function handle(deps: ServerState, req: Incoming, res: http.ServerResponse
   const method = req.method ?? 'GET';
 
   if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
+    req.route = '(preflight)';
+    res.setHeader('X-Request-Id', req.reqId);
     preflight(req, res);
     return;
   }
 
   if (path === '/healthcheck' && (method === 'GET' || method === 'HEAD')) {
+    req.route = path;
     writeJson(req, res, 200, {});
     return;
   }
   if (deps.health && (path === '/healthz' || path === '/readyz') && (method === 'GET' || method === 'HEAD')) {
+    req.route = path;
     if (path === '/healthz') {
       writeJson(req, res, 200, { alive: true, node: deps.health.node, draining: deps.health.draining });
     } else {
@@ -126,10 +162,15 @@ async function handle(deps: ServerState, req: Incoming, res: http.ServerResponse
   const isApi = path.startsWith('/v2/') || path.startsWith('/uploads/');
   if (!isApi) {
     if ((method === 'GET' || method === 'HEAD') && deps.staticFiles) {
+      req.route = '(web app)';
+      res.setHeader('X-Request-Id', req.reqId);
       if (await deps.staticFiles.serve(req, res, path)) return;
+      req.route = undefined;
+      res.removeHeader('X-Request-Id');
     }
     if (path === '/' && (method === 'GET' || method === 'HEAD')) {
-      res.writeHead(200, { 'Content-Length': '0' });
+      req.route = '/';
+      res.writeHead(200, { 'Content-Length': '0', 'X-Request-Id': req.reqId });
       res.end();
       return;
     }
@@ -145,6 +186,7 @@ async function handle(deps: ServerState, req: Incoming, res: http.ServerResponse
     return;
   }
   const { route, params } = match;
+  req.route = route.path;
 
   // Credentials are checked from the headers before any body is read: a request that may not be made
   // is answered at once and holds no memory for its body.
@@ -166,6 +208,7 @@ async function handle(deps: ServerState, req: Incoming, res: http.ServerResponse
       refuseBeforeBody(req, res, new AppError(Code.Unauthenticated, 'Auth token invalid'));
       return;
     }
+    req.uid = session.uid;
   }
 
   const apiReq = new Request(req, method, path, params, qs, session as TokenClaims, deps.clientIp(req));
@@ -187,6 +230,7 @@ async function handle(deps: ServerState, req: Incoming, res: http.ServerResponse
       return;
     }
     apiReq.admission = admission.state;
+    if (admission.uid !== undefined) req.uid = admission.uid;
     if (admission.maxBodyBytes !== undefined) limit = admission.maxBodyBytes;
   }
 
@@ -334,15 +378,16 @@ function send(
 ): void {
   // Every response is no-store unless its headers set their own Cache-Control.
   const ownCaching = headers !== undefined && 'Cache-Control' in headers;
+  const reqId = (req as Incoming).reqId;
   if (status === 304) {
     // Not Modified carries no body, so no content type or length either.
-    res.writeHead(304, ownCaching ? headers : { 'Cache-Control': NO_STORE, ...headers });
+    res.writeHead(304, { ...(ownCaching ? {} : { 'Cache-Control': NO_STORE }), ...headers, 'X-Request-Id': reqId });
     res.end();
     return;
   }
   // A flat [name, value, ...] list: no intermediate object per response. nosniff: a browser takes the
   // declared type (JSON, an image) and never guesses HTML or script from the bytes.
-  const out: (string | number)[] = ['Content-Type', contentType, 'Access-Control-Allow-Origin', '*', 'X-Content-Type-Options', NOSNIFF];
+  const out: (string | number)[] = ['Content-Type', contentType, 'Access-Control-Allow-Origin', '*', 'X-Content-Type-Options', NOSNIFF, 'X-Request-Id', reqId];
   if (!ownCaching) out.push('Cache-Control', NO_STORE);
   if (headers !== undefined) for (const k in headers) out.push(k, headers[k]);
   // A small string body stays a string: Node then writes headers and body in one piece.
@@ -370,6 +415,7 @@ function writeError(res: http.ServerResponse, err: AppError, withCors = true): v
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': NO_STORE,
     'X-Content-Type-Options': NOSNIFF,
+    'X-Request-Id': (res.req as Incoming).reqId,
   };
   if (withCors) headers['Access-Control-Allow-Origin'] = '*';
   if (err.code === Code.Unauthenticated) headers['WWW-Authenticate'] = err.message.replace(/[^\x20-\x7e]/g, '?');

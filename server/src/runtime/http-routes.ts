@@ -61,13 +61,13 @@ export class HttpRoutes {
   }
 
   /** The handler of a path as requested (still escaped) and its decoded parameters; undefined when none matches. */
-  match(path: string): { fn: HttpRouteHandler; params: Record<string, string> } | undefined {
+  match(path: string): { fn: HttpRouteHandler; params: Record<string, string>; pattern: string } | undefined {
     if (!this.patterns.length) return undefined;
     const raw = path.slice(1).split('/');
     for (const p of this.patterns) {
       if (p.segments.length !== raw.length) continue;
       const params = matchSegments(p.segments, raw);
-      if (params) return { fn: p.fn, params };
+      if (params) return { fn: p.fn, params, pattern: p.pattern };
     }
     return undefined;
   }
