@@ -37,6 +37,9 @@ const throwing: RuntimeModule = {
       throw new Error('the handler broke');
     });
     initializer.registerRpc('log_test_echo', (_ctx, payload) => payload);
+    initializer.registerHttpRoute('GET', '/log-test/{secret}.ics', () => {
+      throw new Error('the route broke');
+    });
   },
 };
 
@@ -256,6 +259,11 @@ describe('no secret reaches the log', () => {
     const failing = await fetch(`${ts.url}/v2/rpc/log_test_throw?http_key=${KEYS.HTTP_KEY}&unwrap=1`, { method: 'POST', body: '{}' });
     assert.equal(failing.status, 500);
 
+    // A module's route whose parameter is a secret (a calendar feed's token), failing.
+    const feedToken = random('feed');
+    keep(feedToken);
+    assert.equal((await fetch(`${ts.url}/log-test/${feedToken}.ics?token=${feedToken}`)).status, 500);
+
     // A push subscription: its endpoint's path and its keys.
     const pushPath = random('push');
     const p256dh = Buffer.concat([Buffer.from([4]), crypto.randomBytes(64)]).toString('base64url');
@@ -266,7 +274,10 @@ describe('no secret reaches the log', () => {
     await linesWhere((l) => l.msg === 'socket closed' && l.uid === refreshed.user_id);
     const text = log.lines.join('');
     // The sweep saw the flows: each left its lines.
-    for (const msg of ['"msg":"request"', '"msg":"mail sent"', '"msg":"rpc failed"', '"msg":"socket closed"']) assert.ok(text.includes(msg), msg);
+    for (const msg of ['"msg":"request"', '"msg":"mail sent"', '"msg":"rpc failed"', '"msg":"socket closed"', '"msg":"HTTP route failed"']) {
+      assert.ok(text.includes(msg), msg);
+    }
+    assert.ok(text.includes('"route":"/log-test/{secret}.ics"'));
     assert.ok(text.includes('"route":"/v2/account/authenticate/device"') && text.includes('"route":"/v2/account/session/refresh"'));
     for (const secret of secrets) assert.equal(text.includes(secret), false, `the log holds a secret: ${secret}`);
   });
