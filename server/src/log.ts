@@ -18,7 +18,7 @@ export interface Logger {
 }
 
 /** The server's own logger: also flushes what its asynchronous destination still holds. */
-export interface ServerLogger extends Logger {
+interface ServerLogger extends Logger {
   isLevelEnabled(level: Exclude<LogLevel, 'silent'>): boolean;
   /** Writes out the lines still buffered (before the process exits). */
   flush(): void;
@@ -60,7 +60,7 @@ const SECRET_KEYS = [
 ];
 const REDACT_PATHS = [...SECRET_KEYS, ...SECRET_KEYS.map((k) => `*.${k}`)];
 
-export interface LogOptions {
+interface LogOptions {
   /** json (the default) or pretty (pino-pretty, for a developer's terminal). */
   format?: LogFormat;
   /**

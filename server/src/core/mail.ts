@@ -29,7 +29,10 @@ export interface MailResult {
 const ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
 const KIND = /^[\w :.-]{1,64}$/;
 
-/** How the log names a recipient: a short hash of the address, the same for every mail to it. */
+/**
+ * How the log names a recipient: a short hash of the address, the same for every mail to it.
+ * @internal
+ */
 export function recipientHash(address: string): string {
   return crypto.createHash('sha256').update(address.trim().toLowerCase()).digest('hex').slice(0, 16);
 }
