@@ -1,6 +1,5 @@
 // The HTTP transport: CORS, body limits, authentication, JSON responses and errors as the gateway
 // writes them, gzip, the web app's static files, and the socket upgrade.
-import crypto from 'node:crypto';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import type { Duplex } from 'node:stream';
@@ -14,26 +13,15 @@ import { Fields, Query } from '../input.ts';
 import { inLogScope, type Logger } from '../log.ts';
 import { BodyBudget, BodyIdleError, headerOf, Incoming } from './body.ts';
 import { moduleRoute, type ModuleRouteDeps } from './module-routes.ts';
+import { preflight } from './cors.ts';
+import { requestId, requestLogger } from './request-log.ts';
 import type { Admission, ApiRequest, RawResponse, RouteTable } from './routes.ts';
 import type { StaticFiles } from './static.ts';
 
-const ALLOWED_HEADERS = new Set(['authorization', 'content-type', 'user-agent', 'accept', 'accept-language', 'content-language', 'origin']);
-const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE']);
 const NO_STORE = 'no-store, no-cache, must-revalidate';
 const NOSNIFF = 'nosniff';
 const HSTS = 'max-age=31536000; includeSubDomains';
 const GZIP_MIN_BYTES = 1024;
-/** An X-Request-Id taken as it comes: bounded, and nothing a log line or a header could be bent by. */
-const GIVEN_REQUEST_ID = /^[\w.:-]{1,64}$/;
-/** Ids made here: this process's random prefix and a counter (unique without a random draw per request). */
-const ID_PREFIX = crypto.randomBytes(6).toString('base64url');
-let idCount = 0;
-
-function requestId(req: Incoming): string {
-  const given = req.headers['x-request-id'];
-  if (typeof given === 'string' && GIVEN_REQUEST_ID.test(given)) return given;
-  return `${ID_PREFIX}-${(++idCount).toString(36)}`;
-}
 
 export interface HttpDeps {
   config: Config;
@@ -64,19 +52,7 @@ export function createHttpServer(httpDeps: HttpDeps): http.Server {
   // A site published over https tells browsers to come only over https for a year (the header means
   // nothing over plain http, so it is not sent there).
   const hsts = httpDeps.config.publicUrl?.startsWith('https:') === true;
-  // One line per request at info; below that level a request costs this check and nothing else.
-  const logRequests = httpDeps.logger.isLevelEnabled?.('info') ?? true;
-  const logger = httpDeps.logger;
-  const requestLine = (req: Incoming, res: http.ServerResponse, start: number) => {
-    logger.info('request', {
-      reqId: req.reqId,
-      method: req.method,
-      route: req.route ?? '(none)',
-      status: res.statusCode,
-      ms: Math.round((performance.now() - start) * 100) / 100,
-      uid: req.uid,
-    });
-  };
+  const requestLine = requestLogger(httpDeps.logger);
   const server = http.createServer({
     IncomingMessage: Incoming,
     keepAliveTimeout: 65_000,
@@ -85,19 +61,19 @@ export function createHttpServer(httpDeps: HttpDeps): http.Server {
     headersTimeout,
     connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(headersTimeout / 4))),
   }, (req: Incoming, res) => {
-    const start = logRequests ? performance.now() : 0;
+    const start = requestLine ? performance.now() : 0;
     req.reqId = requestId(req);
     // A stopping node closes each connection after its answer, so the client's next request finds another.
     if (deps.health?.draining) res.shouldKeepAlive = false;
     if (hsts) res.setHeader('Strict-Transport-Security', HSTS);
     // Every line logged while the request is handled, here or in what it calls, carries its id.
     inLogScope(req, () => handle(deps, req, res)).then(
-      logRequests ? () => requestLine(req, res, start) : undefined,
+      requestLine && (() => requestLine(req, res, start)),
       (err) => {
         inLogScope(req, () => deps.logger.error('unhandled request error', { err }));
         if (!res.headersSent) writeError(res, new AppError(Code.Internal, 'Internal error'), false);
         else res.destroy();
-        if (logRequests) requestLine(req, res, start);
+        requestLine?.(req, res, start);
       },
     );
   });
@@ -313,31 +289,6 @@ class Request implements ApiRequest {
 
 function isRaw(v: unknown): v is RawResponse {
   return typeof v === 'object' && v !== null && (v as RawResponse).raw === true;
-}
-
-function preflight(req: http.IncomingMessage, res: http.ServerResponse): void {
-  const requested = String(req.headers['access-control-request-method']).toUpperCase();
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  if (!ALLOWED_METHODS.has(requested)) {
-    res.writeHead(405);
-    res.end();
-    return;
-  }
-  const headers = String(req.headers['access-control-request-headers'] ?? '')
-    .split(',')
-    .map((h) => h.trim())
-    .filter(Boolean);
-  for (const h of headers) {
-    if (!ALLOWED_HEADERS.has(h.toLowerCase())) {
-      res.writeHead(403);
-      res.end();
-      return;
-    }
-  }
-  const out: Record<string, string> = { 'Access-Control-Allow-Methods': requested };
-  if (headers.length) out['Access-Control-Allow-Headers'] = headers.join(',');
-  res.writeHead(200, out);
-  res.end();
 }
 
 /** Basic auth whose username is the expected key; the password is ignored. */
