@@ -38,12 +38,15 @@ export function inLogScope<T>(scope: LogScope, fn: () => T): T {
   return scopes.run(scope, fn);
 }
 
-// Built only when a line is written (pino merges the line's fields into it): the scope objects themselves
-// (a request) hold more than their ids.
+/** What a line outside any scope adds: nothing (and nothing is made for it). */
+const NO_SCOPE = Object.freeze({});
+
+// Built only when a line is written in a scope (pino merges the line's fields into it): the scope objects
+// themselves (a request) hold more than their ids.
 function scopeFields(): object {
   const s = scopes.getStore();
+  if (s === undefined) return NO_SCOPE;
   const out: Record<string, string> = {};
-  if (s === undefined) return out;
   if (s.reqId !== undefined) out.reqId = s.reqId;
   if (s.sid !== undefined) out.sid = s.sid;
   if (s.uid !== undefined) out.uid = s.uid;
@@ -51,14 +54,17 @@ function scopeFields(): object {
 }
 
 /**
- * Field names whose values are always replaced, at any depth the paths name: a second net, since callers
- * never pass secrets in the first place.
+ * Fields whose values are always replaced: a second net, since callers never pass secrets in the first
+ * place. Named paths only: a wildcard path ('*.token') makes every line cost twenty times more.
  */
 const SECRET_KEYS = [
   'token', 'refresh_token', 'refreshToken', 'password', 'http_key', 'httpKey', 'authorization', 'cookie',
-  'server_key', 'serverKey', 'secret', 'code_verifier', 'privateKey', 'private_key', 'auth', 'p256dh', 'text', 'html',
+  'server_key', 'serverKey', 'secret', 'code', 'code_verifier', 'privateKey', 'private_key', 'auth', 'p256dh', 'subject', 'text', 'html',
 ];
-const REDACT_PATHS = [...SECRET_KEYS, ...SECRET_KEYS.map((k) => `*.${k}`)];
+const SECRET_PATHS = [
+  'keys.auth', 'keys.p256dh', 'headers.authorization', 'headers.cookie', 'body.password', 'body.token', 'body.refresh_token',
+  'session.token', 'session.refresh_token', 'subscription.auth', 'subscription.p256dh', 'mail.subject', 'mail.text', 'mail.html',
+];
 
 interface LogOptions {
   /** json (the default) or pretty (pino-pretty, for a developer's terminal). */
@@ -97,7 +103,8 @@ export function createLogger(level: LogLevel = 'info', opts: LogOptions = {}): S
       level,
       formatters: { level: (label) => ({ level: label }) },
       mixin: scopeFields,
-      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      mixinMergeStrategy: (fields, scope) => (scope === NO_SCOPE ? fields : Object.assign(scope, fields)),
+      redact: { paths: [...SECRET_KEYS, ...SECRET_PATHS], censor: '[redacted]' },
     },
     dest,
   );
