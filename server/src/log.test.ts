@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { once } from 'node:events';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
 import { createLogger, inLogScope } from './log.ts';
 import type { RuntimeModule } from './runtime/types.ts';
-import { sleep, startSmtpServer, startTestServer, type TestServer, type TestSmtpServer } from './testing/index.ts';
+import { sleep, startSmtpServer, startTestServer, tempDir, type TestServer, type TestSmtpServer } from './testing/index.ts';
 
 /** A destination that keeps every line written to it. */
 function capture() {
@@ -99,6 +101,20 @@ describe('the logger', () => {
     createLogger('debug', { to: c.stream }).info('careless', { token: 'tok-secret', body: { password: 'pw-secret', refresh_token: 'rt-secret' } });
     assert.doesNotMatch(c.lines[0], /secret/);
     assert.match(c.lines[0], /\[redacted\]/);
+  });
+
+  it('writes readable lines with the pretty format', () => {
+    const dir = tempDir();
+    try {
+      const file = path.join(dir.dir, 'pretty.log');
+      createLogger('info', { format: 'pretty', to: file }).info('hello', { answer: 42 });
+      const text = fs.readFileSync(file, 'utf8');
+      assert.match(text, /INFO.*hello/);
+      assert.match(text, /answer.*42/);
+      assert.doesNotMatch(text, /^\{/);
+    } finally {
+      dir.remove();
+    }
   });
 
   it('at warn, writes no request lines', () => {
