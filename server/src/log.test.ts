@@ -5,7 +5,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { after, before, describe, it } from 'node:test';
 import WebSocket from 'ws';
-import { createLogger, inLogScope } from './log.ts';
+import { createLogger, inLogScope, outsideLogScope } from './log.ts';
 import type { RuntimeModule } from './runtime/types.ts';
 import { sleep, startSmtpServer, startTestServer, tempDir, type TestServer, type TestSmtpServer } from './testing/index.ts';
 
@@ -96,7 +96,23 @@ describe('the logger', () => {
     assert.match(err.stack, /^Error: boom\n\s+at /);
   });
 
-  it('replaces known secret fields, at the top and one level down', () => {
+  it('a scope reaches lines logged later in its promises, and not what runs outside it', async () => {
+    const c = capture();
+    const logger = createLogger('info', { to: c.stream });
+    await inLogScope({ sid: 'socket-1', uid: 'user-1' }, async () => {
+      await sleep(1);
+      logger.info('later');
+      outsideLogScope(() => setTimeout(() => logger.info('outlives it'), 1));
+    });
+    await sleep(20);
+    const [later, outlives] = c.parsed();
+    assert.equal(later.sid, 'socket-1');
+    assert.equal(outlives.msg, 'outlives it');
+    assert.equal(outlives.sid, undefined);
+    assert.equal(outlives.uid, undefined);
+  });
+
+  it('replaces known secret fields, at the top and named nested ones', () => {
     const c = capture();
     createLogger('debug', { to: c.stream }).info('careless', { token: 'tok-secret', body: { password: 'pw-secret', refresh_token: 'rt-secret' } });
     assert.doesNotMatch(c.lines[0], /secret/);

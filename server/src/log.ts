@@ -38,6 +38,11 @@ export function inLogScope<T>(scope: LogScope, fn: () => T): T {
   return scopes.run(scope, fn);
 }
 
+/** Runs fn outside any scope: for what a request starts that outlives it (a match's loop). */
+export function outsideLogScope<T>(fn: () => T): T {
+  return scopes.exit(fn);
+}
+
 /** What a line outside any scope adds: nothing (and nothing is made for it). */
 const NO_SCOPE = Object.freeze({});
 

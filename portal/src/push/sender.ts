@@ -140,7 +140,10 @@ export class PushSender {
       if (err instanceof Error && /p256dh|auth|public key/i.test(err.message)) status = 410;
       else this.logger.warn('push post failed', { origin: URL.parse(s.endpoint)?.origin, err: String(err) });
     }
-    if (status >= 200 && status < 300) return;
+    if (status >= 200 && status < 300) {
+      this.logger.debug('push sent', { origin: URL.parse(s.endpoint)?.origin, status });
+      return;
+    }
     if (status === 404 || status === 410) {
       await this.forget(s).catch((err: unknown) => this.logger.error('forgetting a push subscription failed', { err }));
       return;
