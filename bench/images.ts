@@ -39,7 +39,7 @@ const config = loadConfig({
   // Every upload waits in line rather than being refused: the figure is memory, not refusals.
   IMAGE_DECODE_QUEUE: String(uploads),
 });
-const files = new Files(db, dataDir, createLogger('error'), config.limits);
+const files = new Files(db, dataDir, createLogger('error', { to: process.stderr }), config.limits);
 // One upload first, so what every upload loads once (libvips, codecs) is in the baseline.
 await files.upload(null, await sharp({ create: { width: 64, height: 64, channels: 3, background: '#808080' } }).png().toBuffer(), 'png');
 

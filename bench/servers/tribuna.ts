@@ -40,7 +40,8 @@ const config = loadConfig({
   LIMIT_CHAT_BYTES_PER_USER_DAY: String(2 ** 40),
   NODE_NAME: cluster?.node ?? '',
 });
-const logger = createLogger('error');
+// Errors to stderr: stdout carries the one JSON line the bench reads (port, token, ...).
+const logger = createLogger('error', { to: process.stderr });
 const bus = cluster
   ? await RedisBus.connect({ url: cluster.redisUrl, serializers, node: cluster.node, prefix: cluster.prefix, logger })
   : undefined;

@@ -75,7 +75,7 @@ export async function loadModules(specifiers: string[]): Promise<RuntimeModule[]
 }
 
 export async function createApp(config: Config, opts: AppOptions = {}): Promise<App> {
-  const logger = opts.logger ?? createLogger(config.logLevel);
+  const logger = opts.logger ?? createLogger(config.logLevel, { format: config.logFormat });
   // With METRICS_TOKEN: every statement timed, requests, RPCs and the bus counted, GET /metrics served.
   const metrics = createMetrics(config);
   const opened = opts.db ?? (await openDb(config));

@@ -18,6 +18,9 @@ describe('configuration', () => {
     assert.equal(c.tokenExpirySec, 7200);
     assert.equal(c.refreshTokenExpirySec, 2592000);
     assert.equal(c.logLevel, 'info');
+    // Pretty only on a developer's terminal, never in production.
+    assert.equal(c.logFormat, process.stdout.isTTY ? 'pretty' : 'json');
+    assert.equal(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat, 'pretty');
     assert.equal(c.maxRequestSizeBytes, 262144);
     assert.deepEqual(c.modules, ['@tribuna/portal']);
     assert.equal(c.publicUrl, undefined);
@@ -126,6 +129,7 @@ describe('configuration', () => {
       [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
       [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM'],
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+      [{ LOG_FORMAT: 'xml' }, 'LOG_FORMAT'],
       [{ SERVER_KEY: 'short' }, 'SERVER_KEY'],
       [{ SESSION_ENCRYPTION_KEY: 'same-key-1', REFRESH_ENCRYPTION_KEY: 'same-key-1' }, 'REFRESH_ENCRYPTION_KEY'],
     ];
@@ -161,6 +165,8 @@ describe('configuration', () => {
       YOOKASSA_SHOP_ID: '123456',
       YOOKASSA_SECRET_KEY: 'live_secret',
     };
+    // Production logs JSON lines, even on a terminal.
+    assert.equal(loadConfig(secrets).logFormat, 'json');
     assert.equal(loadConfig(secrets).production, true);
     assert.throws(() => loadConfig({ ...secrets, HTTP_KEY: 'defaulthttpkey' }), /HTTP_KEY/);
   });

@@ -2,7 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { proxyList } from './client-ip.ts';
-import type { LogLevel } from './log.ts';
+import type { LogFormat, LogLevel } from './log.ts';
 import { moduleSettings } from './config-modules.ts';
 import { ConfigError, int, optional, str, url, type Env } from './config-read.ts';
 
@@ -22,6 +22,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: LogLevel;
+  /** json, or pretty for a developer's terminal (LOG_FORMAT; by default pretty only outside production on a TTY). */
+  logFormat: LogFormat;
   production: boolean;
   maxRequestSizeBytes: number;
   maxMessageSizeBytes: number;
@@ -175,6 +177,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const logLevel = str(env, 'LOG_LEVEL', 'info') as LogLevel;
   if (!levels.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${levels.join(', ')}`);
+  const logFormat = str(env, 'LOG_FORMAT', production || !process.stdout.isTTY ? 'json' : 'pretty') as LogFormat;
+  if (logFormat !== 'json' && logFormat !== 'pretty') throw new ConfigError('LOG_FORMAT', 'must be json or pretty');
 
   const sessionEncryptionKey = key(env, 'SESSION_ENCRYPTION_KEY', production);
   const refreshEncryptionKey = key(env, 'REFRESH_ENCRYPTION_KEY', production);
@@ -238,6 +242,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smtpUrl,
     mailFrom,
     logLevel,
+    logFormat,
     production,
     maxRequestSizeBytes: int(env, 'MAX_REQUEST_SIZE_BYTES', 262144, 1024, 64 * 1024 * 1024),
     maxMessageSizeBytes: int(env, 'MAX_MESSAGE_SIZE_BYTES', 4096, 256, 16 * 1024 * 1024),

@@ -33,17 +33,22 @@ describe('npm start (server/src/main.ts)', () => {
     const { child, output, exited } = run({ PORT: String(port), DATA_DIR: t.dir, LOG_LEVEL: 'info', DATABASE_URL: '' });
     try {
       // Up to a minute: a fresh embedded database starts slowly on a busy machine.
+      // JSON lines: stdout is not a terminal.
+      const lines = () => output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
       for (let i = 0; i < 1200 && !output().includes('listening'); i++) await new Promise((r) => setTimeout(r, 50));
-      assert.match(output(), /runtime module loaded module=portal/);
-      assert.match(output(), new RegExp(`listening url=http://127.0.0.1:${port}`));
+      assert.ok(lines().some((l) => l.level === 'info' && l.msg === 'runtime module loaded' && l.module === 'portal'));
+      assert.ok(lines().some((l) => l.msg === 'Tribuna server listening' && l.url === `http://127.0.0.1:${port}`), output());
       const res = await fetch(`http://127.0.0.1:${port}/healthcheck`);
       assert.equal(res.status, 200);
+      const reqId = res.headers.get('x-request-id');
       assert.ok(fs.existsSync(path.join(t.dir, 'db', 'PG_VERSION')));
       assert.equal((await fetch(`http://127.0.0.1:${port}/readyz`)).status, 200);
       child.kill('SIGTERM');
       assert.equal(await exited, 0);
-      assert.match(output(), /shutting down signal=SIGTERM/);
-      assert.match(output(), /stopped/);
+      assert.ok(lines().some((l) => l.msg === 'shutting down' && l.signal === 'SIGTERM'));
+      // Written asynchronously, and all there once the process has exited.
+      assert.ok(lines().some((l) => l.msg === 'request' && l.reqId === reqId && l.route === '/healthcheck' && l.status === 200));
+      assert.equal(lines().at(-1)?.msg, 'stopped');
     } finally {
       child.kill('SIGKILL');
       t.remove();
@@ -57,6 +62,9 @@ describe('npm start (server/src/main.ts)', () => {
     const prod = run({ NODE_ENV: 'production', PORT: '0' });
     assert.equal(await prod.exited, 1);
     assert.match(prod.output(), /must be set to a secret value when NODE_ENV=production/);
+    const format = run({ LOG_FORMAT: 'xml', PORT: '0' });
+    assert.equal(await format.exited, 1);
+    assert.match(format.output(), /LOG_FORMAT must be json or pretty/);
   });
 
   it('stops at start when another process has the embedded database open', async () => {

@@ -15,7 +15,9 @@ try {
   throw err;
 }
 
-const logger = createLogger(config.logLevel);
+const logger = createLogger(config.logLevel, { format: config.logFormat });
+// Lines still buffered by the asynchronous destination are written before the process ends.
+process.on('exit', () => logger.flush());
 let app;
 try {
   app = await createApp(config, { logger });

@@ -61,7 +61,7 @@ function mail(codeText: string) {
   const html = `<p>Ваш код входа в Трибуну:</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">${codeText}</p>`
     + '<p>Код действует 10 минут. Введите его на странице входа.</p>'
     + '<p>Если вы не запрашивали код, просто проигнорируйте это письмо.</p>';
-  return { subject: `Код входа в Трибуну: ${codeText}`, text, html };
+  return { subject: `Код входа в Трибуну: ${codeText}`, text, html, kind: 'sign-in code' };
 }
 
 /** The token shape every sign-in way returns. */

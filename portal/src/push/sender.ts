@@ -3,6 +3,7 @@
 // following a redirect. Sending is queued and never holds up the caller: a bounded number of posts at once,
 // a 404 or 410 forgets the subscription, any other failure is tried again with a growing delay (or the
 // service's Retry-After), five tries in all.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import webpush from 'web-push';
 import type { Logger } from '@tribuna/server';
 import type { Subscription } from './store.ts';
@@ -52,6 +53,8 @@ interface Job {
   subscription: Subscription;
   payload: string;
   tries: number;
+  /** Runs in the context of the call that queued the job: its log lines carry that request's id. */
+  within?: <R>(fn: () => R) => R;
 }
 
 export class PushSender {
@@ -95,6 +98,7 @@ export class PushSender {
       this.queue.shift();
       this.logger.warn('push queue full: the oldest message was dropped', { max: MAX_QUEUE });
     }
+    job.within = AsyncLocalStorage.snapshot();
     this.queue.push(job);
     this.pump();
   }
@@ -103,7 +107,8 @@ export class PushSender {
     while (!this.closed && this.inFlight < IN_FLIGHT && this.queue.length) {
       const job = this.queue.shift()!;
       this.inFlight++;
-      void this.post(job).finally(() => {
+      const post = () => this.post(job);
+      void (job.within ? job.within(post) : post()).finally(() => {
         this.inFlight--;
         this.pump();
       });
@@ -135,7 +140,10 @@ export class PushSender {
       if (err instanceof Error && /p256dh|auth|public key/i.test(err.message)) status = 410;
       else this.logger.warn('push post failed', { origin: URL.parse(s.endpoint)?.origin, err: String(err) });
     }
-    if (status >= 200 && status < 300) return;
+    if (status >= 200 && status < 300) {
+      this.logger.debug('push sent', { origin: URL.parse(s.endpoint)?.origin, status });
+      return;
+    }
     if (status === 404 || status === 410) {
       await this.forget(s).catch((err: unknown) => this.logger.error('forgetting a push subscription failed', { err }));
       return;

@@ -83,7 +83,7 @@ async function mailAll(nk: Nk, logger: Logger, kind: ReminderKind, r: Sent): Pro
         ? signLink(nk.env.LINK_SIGNING_KEY, { kind: r.target.kind, targetId: r.target.id, teamId: r.teamId, userId, exp: Math.floor(r.closes.getTime() / 1000) })
         : undefined;
       const mail = reminderMail({ kind, target: r.target, teamId: r.teamId, deadline: r.deadline, site: nk.env.PUBLIC_URL, token });
-      await nk.mailSend({ to: account.email, ...mail });
+      await nk.mailSend({ to: account.email, ...mail, kind: `reminder ${kind}` });
     } catch (err) {
       logger.warn('reminder mail not sent', { kind, target_id: r.target.id, user_id: userId, err });
     }

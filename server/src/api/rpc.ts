@@ -41,9 +41,9 @@ export function rpcRoutes(core: Core, registry: Registry): Route[] {
       return authError('Auth token or HTTP key required');
     }
     const large = req.method === 'POST' ? registry.rpcMaxBodyBytes(req.params.id) : undefined;
-    if (large === undefined) return { state: claims };
+    if (large === undefined) return { state: claims, uid: claims?.uid };
     if (!claims) return { state: claims, maxBodyBytes: large };
-    return core.accounts.kind(claims.uid).then((kind) => (kind === 'registered' ? { state: claims, maxBodyBytes: large } : { state: claims }));
+    return core.accounts.kind(claims.uid).then((kind) => (kind === 'registered' ? { state: claims, maxBodyBytes: large, uid: claims.uid } : { state: claims, uid: claims.uid }));
   };
 
   // Not async: a function that answers at once (and its hooks-free call) is answered in the same tick.

@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import PostalMime from 'postal-mime';
 import type { Logger } from '../log.ts';
 import { appErrorOf, startSmtpServer, startTestServer, tempDir, testConfig, type TestSmtpServer } from '../testing/index.ts';
-import { Mailer } from './mail.ts';
+import { Mailer, recipientHash } from './mail.ts';
 
 const SUBJECT = 'Код входа в Трибуну: 123456';
 const TEXT = 'Ваш код входа: 123456.\nКод действует 10 минут.';
@@ -29,7 +29,7 @@ describe('mail over SMTP', () => {
   it('delivers text and HTML with a Cyrillic subject and sender name', async () => {
     const { logger, lines } = recordingLogger();
     const mailer = new Mailer(testConfig({ SMTP_URL: smtp.url }), logger);
-    await mailer.send({ to: 'Ivan@Example.com', subject: SUBJECT, text: TEXT, html: HTML });
+    await mailer.send({ to: 'Ivan@Example.com', subject: SUBJECT, text: TEXT, html: HTML, kind: 'sign-in code' });
     const mail = await smtp.waitForMail('ivan@example.com');
     assert.equal(mail.subject, SUBJECT);
     assert.equal(mail.text?.trim(), TEXT);
@@ -39,8 +39,10 @@ describe('mail over SMTP', () => {
     assert.deepEqual(mail.envelope.to, ['ivan@example.com']);
     // The raw message is 7-bit: the Cyrillic subject is encoded.
     assert.doesNotMatch(mail.raw, /[^\x00-\x7f]/);
-    assert.ok(lines.some((l) => l.level === 'info' && l.msg === 'mail sent'));
-    assert.ok(lines.filter((l) => l.level !== 'debug').every((l) => !l.fields.includes('123456')));
+    const sent = lines.find((l) => l.level === 'info' && l.msg === 'mail sent');
+    assert.deepEqual(JSON.parse(sent!.fields), { to: recipientHash('ivan@example.com'), kind: 'sign-in code', messageId: JSON.parse(sent!.fields).messageId });
+    // Neither the code (subject, text) nor the address reaches the log, at any level.
+    assert.ok(lines.every((l) => !l.fields.includes('123456') && !l.fields.toLowerCase().includes('ivan@example.com')));
   });
 
   it('is reachable by modules as nk.mailSend', async () => {
@@ -72,6 +74,8 @@ describe('mail over SMTP', () => {
       { to: 'a@example.com, b@example.com', subject: 's', text: 't' },
       { to: 'not an address', subject: 's', text: 't' },
       { to: 'a@example.com', subject: 'line\r\nBcc: b@example.com', text: 't' },
+      { to: 'a@example.com', subject: 's', text: 't', kind: 'x'.repeat(65) },
+      { to: 'a@example.com', subject: 's', text: 't', kind: 'a\nb' },
     ]) {
       assert.equal((await appErrorOf(mailer.send(mail))).code, 3, mail.to);
     }
@@ -80,7 +84,7 @@ describe('mail over SMTP', () => {
 });
 
 describe('mail without SMTP_URL', () => {
-  it('writes a complete RFC 822 message to DATA_DIR/outbox and names it in the log without the code', async () => {
+  it('writes a complete RFC 822 message to DATA_DIR/outbox and names it in the log without the code or the address', async () => {
     const tmp = tempDir();
     try {
       const { logger, lines } = recordingLogger();
@@ -102,11 +106,11 @@ describe('mail without SMTP_URL', () => {
       assert.ok(mail.messageId);
 
       const info = lines.find((l) => l.level === 'info')!;
-      assert.match(info.fields, /ivan@example\.com/);
+      assert.equal(JSON.parse(info.fields).to, recipientHash('ivan@example.com'));
+      assert.equal(JSON.parse(info.fields).kind, 'other');
       assert.ok(info.fields.includes(files[0]));
-      assert.ok(lines.filter((l) => l.level !== 'debug').every((l) => !l.fields.includes('123456')));
-      // A developer sees the whole mail with LOG_LEVEL=debug.
-      assert.ok(lines.some((l) => l.level === 'debug' && l.fields.includes('123456')));
+      // The code stays in the file: no line, at any level, shows the subject or the text.
+      assert.ok(lines.every((l) => !l.fields.includes('123456') && !l.fields.includes('ivan@example.com')));
 
       await mailer.send({ to: 'ivan@example.com', subject: 'Второе', text: 'x' });
       assert.equal(fs.readdirSync(dir).length, 2);

@@ -13,6 +13,11 @@ export interface MailInput {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * What the mail is (`sign-in code`, `reminder`): the log names it instead of the subject, which, like the
+   * text, may hold a one-time code or a signed link.
+   */
+  kind?: string;
 }
 
 export interface MailResult {
@@ -22,6 +27,20 @@ export interface MailResult {
 }
 
 const ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
+const KIND = /^[\w :.-]{1,64}$/;
+
+/**
+ * How the log names a recipient: a short hash of the address, the same for every mail to it.
+ * @internal
+ */
+export function recipientHash(address: string): string {
+  return crypto.createHash('sha256').update(address.trim().toLowerCase()).digest('hex').slice(0, 16);
+}
+
+/** A mail's fields on its log lines: never its subject or text. */
+function logged(mail: MailInput): Record<string, unknown> {
+  return { to: recipientHash(typeof mail.to === 'string' ? mail.to : ''), kind: mail.kind ?? 'other' };
+}
 
 export class Mailer {
   private readonly config: Config;
@@ -61,13 +80,12 @@ export class Mailer {
     try {
       if (this.smtp) {
         const info = await this.smtp.sendMail(message);
-        this.logger.info('mail sent', { to: mail.to, messageId: info.messageId });
-        this.logger.debug('mail subject', { to: mail.to, subject: mail.subject });
+        this.logger.info('mail sent', { ...logged(mail), messageId: info.messageId });
         return { messageId: info.messageId };
       }
       return await this.writeOutbox(mail, message);
     } catch (err) {
-      this.logger.error('mail not sent', { to: mail.to, err: (err as Error).message });
+      this.logger.error('mail not sent', { ...logged(mail), err: (err as Error).message });
       throw new AppError(Code.Unavailable, this.smtp ? 'Mail could not be sent: the mail server refused or did not answer.' : 'Mail could not be written to the outbox.');
     }
   }
@@ -78,6 +96,9 @@ export class Mailer {
     if (typeof mail.subject !== 'string' || /[\r\n]/.test(mail.subject)) throw invalid('Mail subject must be one line of text.');
     if (typeof mail.text !== 'string') throw invalid('Mail text is required.');
     if (mail.html !== undefined && typeof mail.html !== 'string') throw invalid('Mail html must be a string.');
+    if (mail.kind !== undefined && (typeof mail.kind !== 'string' || !KIND.test(mail.kind))) {
+      throw invalid('Mail kind must be a short name (letters, digits, spaces, ".:-_").');
+    }
     const message: SendMailOptions = {
       from: this.config.mailFrom,
       to,
@@ -90,15 +111,14 @@ export class Mailer {
     return message;
   }
 
-  // Subjects and bodies may carry one-time codes: only debug logging shows them.
+  // Subjects and bodies may carry one-time codes: they stay in the file, out of the log.
   private async writeOutbox(mail: MailInput, message: SendMailOptions): Promise<MailResult> {
     const info = await this.outbox!.sendMail(message);
     await fs.mkdir(this.outboxDir, { recursive: true, mode: 0o700 });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.outboxDir, `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`);
     await fs.writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
-    this.logger.info('mail written to the outbox (SMTP_URL is not set)', { to: mail.to, file });
-    this.logger.debug('mail', { to: mail.to, subject: mail.subject, text: mail.text });
+    this.logger.info('mail written to the outbox (SMTP_URL is not set)', { ...logged(mail), file });
     return { messageId: info.messageId, file };
   }
 }

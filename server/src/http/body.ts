@@ -6,6 +6,7 @@
 import http from 'node:http';
 import { AppError, Code } from '../errors.ts';
 import type { RouteKey } from '../metrics.ts';
+import type { LogScope } from '../log.ts';
 
 const tooLarge = () => new AppError(Code.InvalidArgument, 'Request body too large.');
 const busy = () => new AppError(Code.Unavailable, 'Server is busy receiving other requests. Try again shortly.');
@@ -101,10 +102,15 @@ class Reader {
 }
 
 /** The server's request class (http.createServer's IncomingMessage option). */
-export class Incoming extends http.IncomingMessage {
+export class Incoming extends http.IncomingMessage implements LogScope {
   #reader: Reader | undefined;
-  /** What the request is counted under in the metrics: its route of the table, or a fixed name. */
-  route: RouteKey | undefined;
+  /** The request's id: a sane X-Request-Id it came with, or one made here; sent back and on its log lines. */
+  reqId = '';
+  /** Who made it, once known: on its log lines. */
+  uid: string | undefined = undefined;
+  /** Its route of the table, or a fixed name (never the path itself, whose parameters may be secrets): what its
+   * metrics are counted under and its log line names. */
+  route: RouteKey | undefined = undefined;
 
   /** Whether the request carries a body that has not been read (nor is known to be empty). */
   get hasUnreadBody(): boolean {

@@ -11,7 +11,6 @@ export const HEALTH: Readonly<Record<string, RouteKey>> = {
   '/readyz': { method: 'GET', path: '/readyz' },
 };
 export const METRICS: RouteKey = { method: 'GET', path: '/metrics' };
-export const MODULE_ROUTE: RouteKey = { method: 'GET', path: 'module' };
 export const STATIC: RouteKey = { method: 'GET', path: 'static' };
 export const UNMATCHED: RouteKey = { method: 'ANY', path: 'unmatched' };
 

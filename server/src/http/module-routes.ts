@@ -5,6 +5,7 @@ import { AppError, Code, httpStatus } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { HttpRoutes } from '../runtime/http-routes.ts';
 import type { HttpRouteResponse } from '../runtime/types.ts';
+import type { Incoming } from './body.ts';
 import type { RawResponse } from './routes.ts';
 
 export interface ModuleRouteDeps {
@@ -40,13 +41,15 @@ const text = (status: number, body: string): RawResponse => ({ raw: true, status
 /** The answer of the module route for this path, or undefined when no route matches it. */
 export async function moduleRoute(
   deps: ModuleRouteDeps,
-  req: http.IncomingMessage,
+  req: Incoming,
   path: string,
   qs: string,
   clientIp: string,
 ): Promise<RawResponse | undefined> {
   const found = deps.routes.match(path);
   if (!found) return undefined;
+  // The pattern, never the path: a parameter may be a secret (a calendar feed's token).
+  req.route = found.key;
   let out: HttpRouteResponse;
   try {
     out = await found.fn({ path, params: found.params, query: queryOf(qs), headers: headersOf(req), clientIp, env: deps.env });
@@ -56,22 +59,22 @@ export async function moduleRoute(
       if (err.retryAfterSec !== undefined) refusal.headers = { 'Retry-After': String(err.retryAfterSec) };
       return refusal;
     }
-    deps.logger.error('HTTP route failed', { path, err });
+    deps.logger.error('HTTP route failed', { route: found.key.path, err });
     return text(500, new AppError(Code.Internal, 'Internal error').message);
   }
-  return checked(out, path, deps.logger) ?? text(500, 'Internal error');
+  return checked(out, found.key.path, deps.logger) ?? text(500, 'Internal error');
 }
 
 /** The handler's answer as the transport writes it; undefined (logged) when it is not a valid answer. */
-function checked(out: HttpRouteResponse, path: string, logger: Logger): RawResponse | undefined {
+function checked(out: HttpRouteResponse, route: string, logger: Logger): RawResponse | undefined {
   const status = out?.status;
   if (!Number.isInteger(status) || status < 200 || status > 599) {
-    logger.error('HTTP route answered no valid status', { path, status });
+    logger.error('HTTP route answered no valid status', { route, status });
     return undefined;
   }
   const body = out.body ?? '';
   if (typeof body !== 'string' && !Buffer.isBuffer(body)) {
-    logger.error('HTTP route answered a body that is neither text nor bytes', { path });
+    logger.error('HTTP route answered a body that is neither text nor bytes', { route });
     return undefined;
   }
   let contentType = TEXT;
@@ -79,7 +82,7 @@ function checked(out: HttpRouteResponse, path: string, logger: Logger): RawRespo
   for (const [name, value] of Object.entries(out.headers ?? {})) {
     const lower = name.toLowerCase();
     if (!TOKEN.test(name) || typeof value !== 'string' || /[\r\n\0]/.test(value) || OWN_HEADERS.has(lower)) {
-      logger.error('HTTP route answered a header it may not set', { path, header: name });
+      logger.error('HTTP route answered a header it may not set', { route, header: name });
       return undefined;
     }
     if (lower === 'content-type') contentType = value;

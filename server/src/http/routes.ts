@@ -35,6 +35,8 @@ export interface ApiRequest {
 export interface Admission {
   maxBodyBytes?: number;
   state?: unknown;
+  /** The caller's user id, when the credentials name one: on the request's log line. */
+  uid?: string;
 }
 
 /** A response a handler shapes itself (RPC's older error shape, unwrap, empty bodies). */

@@ -11,12 +11,13 @@ import type { Sessions } from '../core/sessions.ts';
 import type { TokenClaims } from '../tokens.ts';
 import { AppError, Code, httpStatus } from '../errors.ts';
 import { Fields, Query } from '../input.ts';
-import type { Logger } from '../log.ts';
+import { inLogScope, type Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
 import { BodyBudget, BodyIdleError, headerOf, Incoming } from './body.ts';
-import { HEALTH, METRICS, metricsAnswer, MODULE_ROUTE, PREFLIGHT, STATIC, UNMATCHED } from './metrics-answer.ts';
+import { HEALTH, METRICS, metricsAnswer, PREFLIGHT, STATIC, UNMATCHED } from './metrics-answer.ts';
 import { moduleRoute, type ModuleRouteDeps } from './module-routes.ts';
 import { preflight } from './preflight.ts';
+import { requestId, requestLogger } from './request-log.ts';
 import type { Admission, ApiRequest, RawResponse, RouteTable } from './routes.ts';
 import type { StaticFiles } from './static.ts';
 
@@ -57,6 +58,14 @@ export function createHttpServer(httpDeps: HttpDeps): http.Server {
   // A site published over https tells browsers to come only over https for a year (the header means
   // nothing over plain http, so it is not sent there).
   const hsts = httpDeps.config.publicUrl?.startsWith('https:') === true;
+  const requestLine = requestLogger(httpDeps.logger);
+  // What is done once a request is answered: its metrics and its log line; nothing at all when both are off.
+  const answered = metrics.on || requestLine
+    ? (req: Incoming, res: http.ServerResponse, start: number) => {
+      if (metrics.on) metrics.request(req.route ?? UNMATCHED, res.statusCode, start);
+      requestLine?.(req, res, start);
+    }
+    : undefined;
   const server = http.createServer({
     IncomingMessage: Incoming,
     keepAliveTimeout: 65_000,
@@ -64,17 +73,22 @@ export function createHttpServer(httpDeps: HttpDeps): http.Server {
     // nothing); Node checks it on an interval, so that interval is kept well below the deadline.
     headersTimeout,
     connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(headersTimeout / 4))),
-  }, (req, res) => {
+  }, (req: Incoming, res) => {
+    const start = answered ? performance.now() : 0;
+    req.reqId = requestId(req);
     // A stopping node closes each connection after its answer, so the client's next request finds another.
     if (deps.health?.draining) res.shouldKeepAlive = false;
     if (hsts) res.setHeader('Strict-Transport-Security', HSTS);
-    const start = metrics.on ? performance.now() : 0;
-    const done = handle(deps, req, res).catch((err) => {
-      deps.logger.error('unhandled request error', { err });
-      if (!res.headersSent) writeError(res, new AppError(Code.Internal, 'Internal error'), false);
-      else res.destroy();
-    });
-    if (metrics.on) void done.then(() => metrics.request(req.route ?? UNMATCHED, res.statusCode, start));
+    // Every line logged while the request is handled, here or in what it calls, carries its id.
+    inLogScope(req, () => handle(deps, req, res)).then(
+      answered && (() => answered(req, res, start)),
+      (err) => {
+        inLogScope(req, () => deps.logger.error('unhandled request error', { err }));
+        if (!res.headersSent) writeError(res, new AppError(Code.Internal, 'Internal error'), false);
+        else res.destroy();
+        answered?.(req, res, start);
+      },
+    );
   });
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => socket.destroy());
@@ -102,6 +116,7 @@ async function handle(deps: ServerState, req: Incoming, res: http.ServerResponse
 
   if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
     req.route = PREFLIGHT;
+    res.setHeader('X-Request-Id', req.reqId);
     preflight(req, res);
     return;
   }
@@ -133,7 +148,6 @@ async function handle(deps: ServerState, req: Incoming, res: http.ServerResponse
   if ((method === 'GET' || method === 'HEAD') && deps.moduleRoutes?.routes.size) {
     const answer = await moduleRoute(deps.moduleRoutes, req, path, qs, deps.clientIp(req));
     if (answer) {
-      req.route = MODULE_ROUTE;
       if (req.hasUnreadBody) res.shouldKeepAlive = false;
       writeRaw(req, res, answer);
       return;
@@ -145,12 +159,14 @@ async function handle(deps: ServerState, req: Incoming, res: http.ServerResponse
   if (!isApi) {
     if ((method === 'GET' || method === 'HEAD') && deps.staticFiles) {
       req.route = STATIC;
+      res.setHeader('X-Request-Id', req.reqId);
       if (await deps.staticFiles.serve(req, res, path)) return;
       req.route = undefined;
+      res.removeHeader('X-Request-Id');
     }
     if (path === '/' && (method === 'GET' || method === 'HEAD')) {
       req.route = STATIC;
-      res.writeHead(200, { 'Content-Length': '0' });
+      res.writeHead(200, { 'Content-Length': '0', 'X-Request-Id': req.reqId });
       res.end();
       return;
     }
@@ -188,6 +204,7 @@ async function handle(deps: ServerState, req: Incoming, res: http.ServerResponse
       refuseBeforeBody(req, res, new AppError(Code.Unauthenticated, 'Auth token invalid'));
       return;
     }
+    req.uid = session.uid;
   }
 
   const apiReq = new Request(req, method, path, params, qs, session as TokenClaims, deps.clientIp(req));
@@ -209,6 +226,7 @@ async function handle(deps: ServerState, req: Incoming, res: http.ServerResponse
       return;
     }
     apiReq.admission = admission.state;
+    if (admission.uid !== undefined) req.uid = admission.uid;
     if (admission.maxBodyBytes !== undefined) limit = admission.maxBodyBytes;
   }
 
@@ -331,15 +349,16 @@ function send(
 ): void {
   // Every response is no-store unless its headers set their own Cache-Control.
   const ownCaching = headers !== undefined && 'Cache-Control' in headers;
+  const reqId = (req as Incoming).reqId;
   if (status === 304) {
     // Not Modified carries no body, so no content type or length either.
-    res.writeHead(304, ownCaching ? headers : { 'Cache-Control': NO_STORE, ...headers });
+    res.writeHead(304, { ...(ownCaching ? {} : { 'Cache-Control': NO_STORE }), ...headers, 'X-Request-Id': reqId });
     res.end();
     return;
   }
   // A flat [name, value, ...] list: no intermediate object per response. nosniff: a browser takes the
   // declared type (JSON, an image) and never guesses HTML or script from the bytes.
-  const out: (string | number)[] = ['Content-Type', contentType, 'Access-Control-Allow-Origin', '*', 'X-Content-Type-Options', NOSNIFF];
+  const out: (string | number)[] = ['Content-Type', contentType, 'Access-Control-Allow-Origin', '*', 'X-Content-Type-Options', NOSNIFF, 'X-Request-Id', reqId];
   if (!ownCaching) out.push('Cache-Control', NO_STORE);
   if (headers !== undefined) for (const k in headers) out.push(k, headers[k]);
   // A small string body stays a string: Node then writes headers and body in one piece.
@@ -367,6 +386,7 @@ function writeError(res: http.ServerResponse, err: AppError, withCors = true): v
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': NO_STORE,
     'X-Content-Type-Options': NOSNIFF,
+    'X-Request-Id': (res.req as Incoming).reqId,
   };
   if (withCors) headers['Access-Control-Allow-Origin'] = '*';
   if (err.code === Code.Unauthenticated) headers['WWW-Authenticate'] = err.message.replace(/[^\x20-\x7e]/g, '?');

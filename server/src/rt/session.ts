@@ -2,6 +2,7 @@
 import type WebSocket from 'ws';
 import type { TokenClaims } from '../tokens.ts';
 import type { Msg } from '../encode.ts';
+import type { LogScope } from '../log.ts';
 import type { ClientSession, WireFormat } from '../realtime/bus.ts';
 import { serializers } from './serializers.ts';
 
@@ -65,6 +66,12 @@ export class SocketSession implements ClientSession {
   queue: Promise<void> = Promise.resolve();
   pending = 0;
   closed = false;
+  /** When it connected (ms since the epoch), and the frames it received and was sent: for its log line. */
+  readonly since = Date.now();
+  framesIn = 0;
+  framesOut = 0;
+  /** What every line logged while one of its messages is handled carries. */
+  readonly logScope: LogScope;
 
   constructor(id: string, claims: TokenClaims, ws: WebSocket, lang: string, clientIp: string, format: WireFormat = 'json') {
     this.id = id;
@@ -76,6 +83,7 @@ export class SocketSession implements ClientSession {
     this.lang = lang;
     this.clientIp = clientIp;
     this.format = format;
+    this.logScope = { sid: id, uid: claims.uid };
   }
 
   sendRaw(data: string | Uint8Array): void {
@@ -84,6 +92,7 @@ export class SocketSession implements ClientSession {
       this.close(1013, 'Outgoing queue full');
       return;
     }
+    this.framesOut++;
     const sender = (this.ws as unknown as { _sender?: WsSender })._sender;
     if (sender !== undefined && sender._state === 0) sender.sendFrame([wireFrame(data)]);
     else this.ws.send(data);

@@ -8,6 +8,7 @@ import { WebSocketServer, type RawData } from 'ws';
 import type { Core } from '../core/index.ts';
 import { clientIpResolver } from '../client-ip.ts';
 import { Fields } from '../input.ts';
+import { inLogScope } from '../log.ts';
 import type { WireFormat } from '../realtime/bus.ts';
 import { SocketCode, toSocketError } from './errors.ts';
 import type { SocketHandlers } from './handlers.ts';
@@ -57,6 +58,7 @@ export function createSocketServer(core: Core, handlers: SocketHandlers): Socket
   const clientIp = clientIpResolver(core.config.trustedProxies);
   const sessions = new Map<string, SocketSession>();
   const closeHooks: Array<(s: SocketSession) => void> = [];
+  const logSessions = core.logger.isLevelEnabled?.('info') ?? true;
   let draining = false;
   /** Called when the last socket has closed, while draining. */
   let drained: (() => void) | undefined;
@@ -95,29 +97,43 @@ export function createSocketServer(core: Core, handlers: SocketHandlers): Socket
         s.close(1003, isBinary ? 'Binary frames are not accepted in JSON format' : 'Text frames are not accepted in protobuf format');
         return;
       }
+      s.framesIn++;
       if (++s.pending > MAX_PENDING) {
         s.close(1008, 'Too many requests in flight');
         return;
       }
       // With nothing in flight the message is handled at once; else after the ones before it, in order.
-      const handled = s.pending === 1 ? dispatch(s, data) : s.queue.then(() => dispatch(s, data));
+      // Every line logged while it is handled carries the socket's id.
+      const handled = s.pending === 1 ? inLogScope(s.logScope, () => dispatch(s, data)) : s.queue.then(() => inLogScope(s.logScope, () => dispatch(s, data)));
       s.queue = handled.finally(() => {
         s.pending--;
       });
     });
     s.ws.on('error', () => s.ws.terminate());
-    s.ws.on('close', () => {
+    s.ws.on('close', (code: number) => {
       s.closed = true;
+      if (logSessions) {
+        core.logger.info('socket closed', {
+          sid: s.id,
+          uid: s.userId,
+          ms: Date.now() - s.since,
+          in: s.framesIn,
+          out: s.framesOut,
+          closeCode: code,
+        });
+      }
       sessions.delete(s.id);
       core.bus.detach(s.id);
       if (drained && sessions.size === 0) drained();
-      for (const hook of closeHooks) {
-        try {
-          hook(s);
-        } catch (err) {
-          core.logger.error('socket close hook failed', { err });
+      inLogScope(s.logScope, () => {
+        for (const hook of closeHooks) {
+          try {
+            hook(s);
+          } catch (err) {
+            core.logger.error('socket close hook failed', { err });
+          }
         }
-      }
+      });
     });
   }
 

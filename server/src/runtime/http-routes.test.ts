@@ -35,7 +35,7 @@ describe('HTTP route patterns', () => {
     const help = () => ({ status: 200 });
     routes.add('GET', '/calendar/{token}.ics', feed);
     routes.add('GET', '/calendar/help.ics', help);
-    assert.deepEqual(routes.match('/calendar/a%20b.ics'), { fn: feed, params: { token: 'a b' } });
+    assert.deepEqual(routes.match('/calendar/a%20b.ics'), { fn: feed, params: { token: 'a b' }, key: { method: 'GET', path: '/calendar/{token}.ics' } });
     assert.equal(routes.match('/calendar/help.ics')?.fn, help);
     for (const miss of ['/calendar/.ics', '/calendar/abc', '/calendar/abc.ics/x', '/calendar/%E0%A4%A.ics', '/calendar/a%2Fb.ics', '/other/abc.ics']) {
       assert.equal(routes.match(miss), undefined, miss);

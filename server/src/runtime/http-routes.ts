@@ -16,6 +16,8 @@ type Segment = string | { param: string; suffix: string };
 
 interface Pattern {
   pattern: string;
+  /** What a request it answers is counted and logged under: the pattern, never the path. */
+  key: { readonly method: string; readonly path: string };
   segments: Segment[];
   fn: HttpRouteHandler;
 }
@@ -54,20 +56,20 @@ export class HttpRoutes {
     if (this.patterns.some((p) => shape(p.segments) === shape(segments))) {
       throw new Error(`An HTTP route of the shape "${pattern}" is already registered.`);
     }
-    this.patterns.push({ pattern, segments, fn });
+    this.patterns.push({ pattern, key: { method: 'GET', path: pattern }, segments, fn });
     // A literal segment is more specific than a parameter: '/calendar/help' is tried before '/calendar/{token}'.
     const literals = (x: Pattern) => x.segments.filter((s) => typeof s === 'string').length;
     this.patterns.sort((a, b) => literals(b) - literals(a));
   }
 
   /** The handler of a path as requested (still escaped) and its decoded parameters; undefined when none matches. */
-  match(path: string): { fn: HttpRouteHandler; params: Record<string, string> } | undefined {
+  match(path: string): { fn: HttpRouteHandler; params: Record<string, string>; key: Pattern['key'] } | undefined {
     if (!this.patterns.length) return undefined;
     const raw = path.slice(1).split('/');
     for (const p of this.patterns) {
       if (p.segments.length !== raw.length) continue;
       const params = matchSegments(p.segments, raw);
-      if (params) return { fn: p.fn, params };
+      if (params) return { fn: p.fn, params, key: p.key };
     }
     return undefined;
   }

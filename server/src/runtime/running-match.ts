@@ -3,7 +3,7 @@
 // matchLoop. A function that throws or returns null ends the match: its players leave its stream.
 import { put, putInt64, type Msg } from '../encode.ts';
 import { invalid, notFound } from '../errors.ts';
-import type { Logger } from '../log.ts';
+import { outsideLogScope, type Logger } from '../log.ts';
 import type { Bus } from '../realtime/bus.ts';
 import type { Stream } from '../realtime/tracker.ts';
 import { jsonDoc, type QueryDoc } from '../core/match-query.ts';
@@ -121,7 +121,8 @@ export class RunningMatch {
     this.tickRate = init.tickRate;
     this.setLabel(init.label ?? '');
     this.state = init.state;
-    this.schedule(Date.now());
+    // The loop outlives the call that created the match: its lines carry no request's id.
+    outsideLogScope(() => this.schedule(Date.now()));
   }
 
   private schedule(start: number): void {

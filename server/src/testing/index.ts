@@ -57,7 +57,10 @@ export interface TestServerOptions {
   configuredDb?: boolean;
   /** The bus to run on instead of a LocalBus of its own; the caller closes it. */
   bus?: Bus;
-  /** The server's logger, for tests of what it logs (default: TEST_LOG_LEVEL, silent). */
+  /**
+   * The server's logger, for tests of what it logs (default: TEST_LOG_LEVEL, silent; with TEST_LOG_FILE set,
+   * debug lines appended to that file).
+   */
   logger?: Logger;
 }
 
@@ -121,6 +124,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    LOG_FORMAT: 'json',
     WEB_DIST: 'none',
     RUNTIME_MODULES: 'none',
     DATA_DIR: path.join(os.tmpdir(), 'tribuna-test-unused'),
@@ -133,11 +137,17 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
+/** A test server's default logger: TEST_LOG_FILE collects every line at debug (a whole run's log to search). */
+function testLogger(config: Config): Logger {
+  const file = process.env.TEST_LOG_FILE;
+  return file ? createLogger('debug', { to: path.resolve(file) }) : createLogger(config.logLevel);
+}
+
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const config = testConfig(opts.env);
   const modules = [...(opts.modules ?? []), ...(await loadModules(opts.moduleSpecifiers ?? []))];
   const fresh = opts.db || opts.configuredDb ? { db: opts.db, drop: async () => {} } : await freshDb(modules);
-  const app = await createApp(config, { db: fresh.db, modules, logger: opts.logger ?? createLogger(config.logLevel), bus: opts.bus });
+  const app = await createApp(config, { db: fresh.db, modules, logger: opts.logger ?? testLogger(config), bus: opts.bus });
   const port = await app.listen();
   const clients: Client[] = [];
   const ts: TestServer = {
