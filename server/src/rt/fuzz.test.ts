@@ -89,7 +89,22 @@ const FIELDS = [
   'status', 'name', 'user_id', 'session_id', 'username',
 ];
 
+/** Ids (channels, matches, parties, tickets, messages, users) and presences that replies carried: real ones to aim at. */
+const seen: unknown[] = [];
+const ID_KEYS = new Set(['channel_id', 'match_id', 'party_id', 'ticket', 'message_id', 'user_id', 'session_id', 'id']);
+
+function harvest(value: unknown): void {
+  if (seen.length >= 200 || typeof value !== 'object' || value === null) return;
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v === 'string' && ID_KEYS.has(k) && !seen.includes(v)) seen.push(v);
+    if ((k === 'self' || k === 'presence') && typeof v === 'object') seen.push(v);
+    harvest(v);
+  }
+}
+
 const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.nat().map((i) => (seen.length ? seen[i % seen.length] : '')),
+  fc.nat().map((i) => (seen.length ? [seen[i % seen.length]] : [])),
   nastyJson,
   fc.integer({ min: -2, max: 300 }),
   fc.constantFrom('echo', 'fail', '2...room', '*', '+properties.x:1', 'dGVzdA==', '{"a":1}', ''),
@@ -117,6 +132,7 @@ describe('fuzzing every socket message type', () => {
       await fc.assert(
         fc.asyncProperty(payloadArb.filter((p) => fits(JSON.stringify({ cid: '99999', [type]: p }))), async (payload) => {
           const reply = await socket.ask(type, payload);
+          harvest(reply);
           assert.equal(problem(reply), undefined, `${type} ${JSON.stringify(payload).slice(0, 300)}`);
           assert.ok(socket.isOpen, `the socket closed after ${type} ${JSON.stringify(payload).slice(0, 300)}`);
         }),
