@@ -1,5 +1,6 @@
 // Property-based fuzzing of every portal RPC (enumerated from `rpcs`: a new RPC is fuzzed as soon as it is
-// added), through POST /v2/rpc/<id> as a registered user, the owner of real rows and a guest: payloads made
+// added), through POST /v2/rpc/<id> as a registered user, the owner of real rows, a guest and (public RPCs)
+// with the HTTP key: payloads made
 // from the RPC's own zod schema (valid-shaped, with real ids mixed in) and values outside it (wrong types,
 // missing and extra keys, out of range, oversized). Every answer is a success or a client error in the error
 // envelope, never a server error, and a refused call of a writing RPC leaves every table as it was.
@@ -51,11 +52,15 @@ function changedTables(before: Map<string, TableDigest>, now: Map<string, TableD
   return out;
 }
 
-/** Calls an RPC as the session, as nakama-js does: the payload's JSON text as a JSON string. */
-async function callRpc(id: string, s: Session, payload: unknown): Promise<{ status: number; text: string }> {
-  const res = await fetch(`${ts.url}/v2/rpc/${id}`, {
+/** Who calls: a session, or the HTTP key (server to server, no user). */
+type Caller = Session | 'http_key';
+
+/** Calls an RPC as nakama-js does: the payload's JSON text as a JSON string. */
+async function callRpc(id: string, caller: Caller, payload: unknown): Promise<{ status: number; text: string }> {
+  const key = caller === 'http_key';
+  const res = await fetch(`${ts.url}/v2/rpc/${id}${key ? `?http_key=${ts.config.httpKey}` : ''}`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${s.token}` },
+    headers: key ? {} : { Authorization: `Bearer ${caller.token}` },
     body: JSON.stringify(JSON.stringify(payload)),
   });
   return { status: res.status, text: await res.text() };
@@ -81,7 +86,8 @@ describe('fuzzing every portal RPC', () => {
 
   for (const def of rpcs) {
     const writes = def.limit !== undefined;
-    const callers: Session[] = def.access === 'registered' ? [owner, ...users, guest] : [owner, ...users, guest, guest];
+    // Public RPCs are called by guests and with the HTTP key too (the handler then has no user).
+    const callers: Caller[] = def.access === 'public' ? [owner, ...users, guest, guest, 'http_key', 'http_key'] : [owner, ...users, guest];
     it(def.id, async () => {
       let last = writes ? await tableDigests(db) : undefined;
       await fc.assert(

@@ -72,7 +72,7 @@ export const nastyJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 })).value;
 
 /** An array nested n deep: `[[[...]]]`. */
-export const deepArray = (n: number) => '['.repeat(n) + ']'.repeat(n);
+const deepArray = (n: number) => '['.repeat(n) + ']'.repeat(n);
 
 /** A request body: JSON (nasty, deep, huge) or not JSON at all. */
 export const nastyBody: fc.Arbitrary<string> = fc.oneof(
