@@ -36,6 +36,8 @@ export interface App {
   nk: Nk;
   /** The REST routes the server answers from. */
   routes: RouteTable;
+  /** The socket's message types, by their envelope key (`channel_join`, `rpc`, ...). */
+  socketMessages: readonly string[];
   server: http.Server;
   /** /healthz and /readyz: whether the node lives, and whether it should get traffic. */
   health: Health;
@@ -175,6 +177,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     registry,
     nk,
     routes,
+    socketMessages: Object.keys(handlers),
     server,
     health,
     listen() {

@@ -146,4 +146,21 @@ describe('request bodies', () => {
     // Prompt clients are unaffected.
     assert.equal((await fetch(`${ts.url}/healthcheck`)).status, 200);
   });
+
+  it('a request head the parser refuses is answered in the error envelope', async () => {
+    // Past Node's 16 KiB of request line and headers: 431, not a bare 400.
+    const long = await fetch(`${ts.url}/v2/account?x=${'a'.repeat(20_000)}`);
+    assert.equal(long.status, 431);
+    assert.deepEqual(await long.json(), { code: 3, message: 'Request line and headers too large.' });
+    // A head that is not HTTP at all.
+    const socket = net.connect(ts.port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (d) => (answer += d.toString('latin1')));
+    const closed = new Promise<void>((r) => socket.on('close', () => r()));
+    socket.write('GET / HTTP/1.1\r\nBad Header Line\r\n\r\n');
+    await closed;
+    assert.match(answer, /^HTTP\/1\.1 400 /);
+    assert.equal(answer.slice(answer.indexOf('\r\n\r\n') + 4), JSON.stringify({ code: 3, message: 'Malformed HTTP request.' }));
+    assert.equal((await fetch(`${ts.url}/healthcheck`)).status, 200);
+  });
 });

@@ -262,3 +262,4 @@ export async function startTestCluster(n: number, opts: Omit<TestServerOptions, 
 }
 export { startSmtpServer, type ParsedMail, type TestSmtpServer } from './smtp.ts';
 export { startOidcProvider, type OidcAccount, type OidcProviderOptions, type TestOidcProvider } from './oidc.ts';
+export { fuzzSettings, nastyJson, nastyString } from './fuzz.ts';
