@@ -14,6 +14,7 @@ import { Fields, Query } from '../input.ts';
 import { inLogScope, type Logger } from '../log.ts';
 import type { Metrics } from '../metrics.ts';
 import { BodyBudget, BodyIdleError, headerOf, Incoming } from './body.ts';
+import { answerClientError } from './client-error.ts';
 import { HEALTH, METRICS, metricsAnswer, PREFLIGHT, STATIC, UNMATCHED } from './metrics-answer.ts';
 import { moduleRoute, type ModuleRouteDeps } from './module-routes.ts';
 import { preflight } from './preflight.ts';
@@ -99,26 +100,9 @@ export function createHttpServer(httpDeps: HttpDeps): http.Server {
       socket.destroy();
     }
   });
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) {
-      socket.destroy();
-      return;
-    }
-    // A head that cannot be parsed never reaches a handler: answered here, in the error envelope all the same.
-    const [status, code, message] = clientErrorAnswer(err.code);
-    const body = JSON.stringify({ code, message });
-    socket.end(
-      `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  });
+  // A head that cannot be parsed never reaches a handler: answered in the error envelope all the same.
+  server.on('clientError', answerClientError);
   return server;
-}
-
-/** The status line, gRPC code and message of a request the HTTP parser refused or timed out. */
-function clientErrorAnswer(errCode: string | undefined): [string, number, string] {
-  if (errCode === 'ERR_HTTP_REQUEST_TIMEOUT') return ['408 Request Timeout', Code.DeadlineExceeded, 'Request head not received in time.'];
-  if (errCode === 'HPE_HEADER_OVERFLOW') return ['431 Request Header Fields Too Large', Code.InvalidArgument, 'Request line and headers too large.'];
-  return ['400 Bad Request', Code.InvalidArgument, 'Malformed HTTP request.'];
 }
 
 async function handle(deps: ServerState, req: Incoming, res: http.ServerResponse): Promise<void> {
