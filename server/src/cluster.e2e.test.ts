@@ -429,7 +429,7 @@ describe('three nodes behind nginx', { skip }, () => {
       assert.equal(p.node, 'node1');
     }
     // The node said so and exited, and left the cluster at once: not after its heartbeat lapsed.
-    await until(() => /INFO stopped/.test(fs.readFileSync(path.join(cluster.runDir, `${victim}.log`), 'utf8')), 'the node to stop');
+    await until(() => /"msg":"stopped"/.test(fs.readFileSync(path.join(cluster.runDir, `${victim}.log`), 'utf8')), 'the node to stop');
     const r = new Redis(REDIS_URL);
     try {
       assert.ok(!(await r.smembers(`${prefix}nodes`)).includes(victim));
