@@ -202,8 +202,11 @@ async function wholeDatabase(q: Queryable): Promise<void> {
     SELECT t.id FROM team t WHERE t.chat_group_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM groups g WHERE g.id = t.chat_group_id)`);
   await none(q, 'match events of a team not in the match', `
     SELECT e.id FROM match_event e JOIN match m ON m.id = e.match_id WHERE e.team_id NOT IN (m.owner_team_id, m.guest_team_id)`);
+  // A result waiting for the other side names the side that reported it; a confirmed one may not (the
+  // organiser's, or that of a manager of both teams).
   await none(q, 'results half-set', `
-    SELECT id FROM match WHERE (result_state = 'none') <> (home_score IS NULL) OR (result_state <> 'none' AND result_reported_team IS NULL)`);
+    SELECT id, result_state FROM match WHERE (result_state = 'none') <> (home_score IS NULL)
+      OR (result_state IN ('reported', 'disputed') AND result_reported_team IS NULL)`);
 }
 
 /**
