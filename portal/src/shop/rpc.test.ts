@@ -88,6 +88,16 @@ describe('create_payment and get_payment', () => {
     assert.equal((await getPayment(portal.ts.app.nk.db, payment_id))!.method, 'card');
   });
 
+  it('is confirmed by its timer even when the timer fires before the database says the payment is due', async () => {
+    // The timer runs on the event loop's clock, the 1.5 s on the database's: moving the creation 300 ms
+    // later makes the timer fire early; it is armed again rather than leaving the payment pending.
+    const erin = await portal.registered();
+    const { payment_id } = await buy(erin, { pack_id: 'coins_100' });
+    await portal.ts.app.nk.db.execute(`UPDATE payment SET create_time = create_time + interval '300 milliseconds' WHERE id = $1`, [payment_id]);
+    await eventually(() => getPayment(portal.ts.app.nk.db, payment_id), (p) => p!.status === 'succeeded');
+    assert.equal(await coins(erin), 100);
+  });
+
   it('credits once when ten confirmations of one payment arrive at once and more after', async () => {
     const dave = await portal.registered();
     const id = await pendingTestPayment(portal.ts.app.nk.db, dave.user_id!, 5000);

@@ -140,7 +140,7 @@ export async function pendingPayments(q: Queryable, provider: ProviderName, limi
     from = `AND (create_time, id) > ($3::timestamp AT TIME ZONE 'UTC', $4::uuid)`;
   }
   const rows = await q.query<PendingPayment & { age_ms: string | number }>(
-    `SELECT id, provider_payment_id, (extract(epoch FROM now() - create_time) * 1000)::bigint AS age_ms,
+    `SELECT id, provider_payment_id, floor(extract(epoch FROM now() - create_time) * 1000)::bigint AS age_ms,
             to_char(create_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS t
      FROM payment WHERE status = 'pending' AND provider = $1 AND provider_payment_id IS NOT NULL ${from}
      ORDER BY create_time, id LIMIT $2`,
