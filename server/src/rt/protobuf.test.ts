@@ -226,7 +226,10 @@ describe('protobuf socket', () => {
     const pb = await connectPb(a);
     const js = await connectJson(b);
     const ch = await pb.joinChat(room, 1, true, false);
-    const seenByPb = nextEvent<ChannelPresenceEvent>((r) => (pb.onchannelpresence = r));
+    // pb's own join may reach it before or after its answer: the event awaited is b's.
+    const seenByPb = nextEvent<ChannelPresenceEvent>((r) => (pb.onchannelpresence = (e) => {
+      if (e.joins?.some((p) => p.user_id === b.user_id)) r(e);
+    }));
     await js.joinChat(room, 1, true, false);
     assert.equal((await seenByPb).joins[0].user_id, b.user_id);
 

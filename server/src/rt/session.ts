@@ -51,7 +51,20 @@ export function wireFrame(data: string | Uint8Array): Buffer {
   return frame;
 }
 
-export class SocketSession implements ClientSession {
+// Sessions with frames waiting for the end of this turn of the event loop. A turn that fans several
+// messages out (a burst of chat messages read together, commits finished together) writes each socket's
+// frames in one write instead of one write per message; each socket's frames keep their order.
+const waiting: SocketSession[] = [];
+let flushScheduled = false;
+
+function flushWaiting(): void {
+  flushScheduled = false;
+  // A flush may close a socket but never adds a session: the list is walked as it stands.
+  for (let i = 0; i < waiting.length; i++) waiting[i].flush();
+  waiting.length = 0;
+}
+
+export class SocketSession implements ClientSession, LogScope {
   readonly id: string;
   readonly userId: string;
   readonly username: string;
@@ -70,8 +83,8 @@ export class SocketSession implements ClientSession {
   readonly since = Date.now();
   framesIn = 0;
   framesOut = 0;
-  /** What every line logged while one of its messages is handled carries. */
-  readonly logScope: LogScope;
+  /** Frames made in this turn of the event loop and not yet written: one, several, or none. */
+  private outbox: Buffer | Buffer[] | undefined = undefined;
 
   constructor(id: string, claims: TokenClaims, ws: WebSocket, lang: string, clientIp: string, format: WireFormat = 'json') {
     this.id = id;
@@ -83,7 +96,15 @@ export class SocketSession implements ClientSession {
     this.lang = lang;
     this.clientIp = clientIp;
     this.format = format;
-    this.logScope = { sid: id, uid: claims.uid };
+  }
+
+  /** What every line logged while one of its messages is handled carries (LogScope): no object of its own. */
+  get sid(): string {
+    return this.id;
+  }
+
+  get uid(): string {
+    return this.userId;
   }
 
   sendRaw(data: string | Uint8Array): void {
@@ -94,8 +115,37 @@ export class SocketSession implements ClientSession {
     }
     this.framesOut++;
     const sender = (this.ws as unknown as { _sender?: WsSender })._sender;
-    if (sender !== undefined && sender._state === 0) sender.sendFrame([wireFrame(data)]);
-    else this.ws.send(data);
+    if (sender === undefined || sender._state !== 0) {
+      this.flush();
+      this.ws.send(data);
+      return;
+    }
+    const frame = wireFrame(data);
+    const out = this.outbox;
+    if (out === undefined) {
+      this.outbox = frame;
+      waiting.push(this);
+      if (!flushScheduled) {
+        flushScheduled = true;
+        setImmediate(flushWaiting);
+      }
+    } else if (Array.isArray(out)) {
+      out.push(frame);
+    } else {
+      this.outbox = [out, frame];
+    }
+  }
+
+  /** Writes the frames waiting, in one write. */
+  flush(): void {
+    const out = this.outbox;
+    if (out === undefined) return;
+    this.outbox = undefined;
+    if (this.ws.readyState !== 1) return;
+    const sender = (this.ws as unknown as { _sender?: WsSender })._sender;
+    const bytes = Array.isArray(out) ? Buffer.concat(out) : out;
+    if (sender !== undefined && sender._state === 0) sender.sendFrame([bytes]);
+    else (this.ws as unknown as { _socket: { write(b: Buffer): void } })._socket.write(bytes);
   }
 
   send(envelope: Msg): void {
@@ -104,6 +154,8 @@ export class SocketSession implements ClientSession {
 
   close(code: number, reason: string): void {
     if (this.closed) return;
+    // What it was sent before goes out before the close frame.
+    this.flush();
     this.closed = true;
     try {
       this.ws.close(code, reason);

@@ -104,7 +104,7 @@ export function createSocketServer(core: Core, handlers: SocketHandlers): Socket
       }
       // With nothing in flight the message is handled at once; else after the ones before it, in order.
       // Every line logged while it is handled carries the socket's id.
-      const handled = s.pending === 1 ? inLogScope(s.logScope, () => dispatch(s, data)) : s.queue.then(() => inLogScope(s.logScope, () => dispatch(s, data)));
+      const handled = s.pending === 1 ? inLogScope(s, () => dispatch(s, data)) : s.queue.then(() => inLogScope(s, () => dispatch(s, data)));
       s.queue = handled.finally(() => {
         s.pending--;
       });
@@ -125,7 +125,7 @@ export function createSocketServer(core: Core, handlers: SocketHandlers): Socket
       sessions.delete(s.id);
       core.bus.detach(s.id);
       if (drained && sessions.size === 0) drained();
-      inLogScope(s.logScope, () => {
+      inLogScope(s, () => {
         for (const hook of closeHooks) {
           try {
             hook(s);
