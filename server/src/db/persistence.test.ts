@@ -5,7 +5,7 @@ import { Client, Session } from '@heroiclabs/nakama-js';
 import WebSocket from 'ws';
 import { createApp } from '../app.ts';
 import { createLogger } from '../log.ts';
-import { openPglite } from './pglite.ts';
+import { openPglite, pgliteDb } from './pglite.ts';
 import { errorOf, freshPostgres, tempDir, testConfig } from '../testing/index.ts';
 
 // A real restart: the server opens its database from configuration, as npm start does.
@@ -67,23 +67,89 @@ describe('data survives a restart', () => {
 });
 
 describe('the embedded database on disk', () => {
-  it('forces each commit to disk (fsync of the WAL), as PostgreSQL does, so a power loss keeps what was committed', async () => {
+  /** The file an open descriptor names (Linux). */
+  const pathOf = (fd: number) => {
+    try {
+      return fs.readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      return '(closed)';
+    }
+  };
+  const kindOf = (fd: number) => (pathOf(fd).includes('/pg_wal/') ? 'wal' : 'data');
+
+  it('forces each commit to disk (fsync of the WAL) before answering it, off the event loop, so a power loss keeps what was acknowledged', async () => {
     const t = tempDir();
     const pg = await openPglite(`${t.dir}/db`);
-    const fsync = mock.method(fs, 'fsyncSync');
+    const db = pgliteDb(pg);
+    const events: string[] = [];
+    const answered = () => events.push('answered');
+    const fsyncAsync = fs.fsync;
+    const forced = mock.method(fs, 'fsync', (fd: number, cb: (err: NodeJS.ErrnoException | null) => void) =>
+      fsyncAsync(fd, (err) => {
+        events.push(`fsync ${kindOf(fd)}`);
+        cb(err);
+      }));
+    const forcedSync = mock.method(fs, 'fsyncSync');
     try {
-      assert.deepEqual((await pg.query('SHOW fsync')).rows, [{ fsync: 'on' }]);
-      await pg.exec('CREATE TABLE kept (n int)');
-      fsync.mock.resetCalls();
-      await pg.query('SELECT 1');
-      assert.equal(fsync.mock.callCount(), 0, 'a read forces nothing');
-      await pg.query('INSERT INTO kept VALUES (1)');
-      assert.ok(fsync.mock.callCount() >= 1, 'the commit was forced to disk');
-      fsync.mock.resetCalls();
-      await pg.query('CHECKPOINT');
-      assert.ok(fsync.mock.callCount() >= 1, 'a checkpoint forces the data files');
+      assert.deepEqual(await db.query('SHOW fsync'), [{ fsync: 'on' }]);
+      await db.script('CREATE TABLE kept (n int)');
+      events.length = 0;
+      forcedSync.mock.resetCalls();
+      await db.query('SELECT 1');
+      assert.deepEqual(events, [], 'a read forces nothing');
+      await db.execute('INSERT INTO kept VALUES (1)');
+      answered();
+      assert.deepEqual(events, ['fsync wal', 'answered'], 'the commit is on disk before its answer');
+      assert.equal(forcedSync.mock.callCount(), 0, 'nothing was forced on the event loop');
+
+      // Commits that finish together share a flush, and each is on disk before its answer.
+      events.length = 0;
+      await Promise.all(Array.from({ length: 20 }, (_, i) => db.tx(async (q) => {
+        await q.execute('INSERT INTO kept VALUES ($1)', [i]);
+      }).then(answered)));
+      const flushes = events.filter((e) => e === 'fsync wal').length;
+      assert.ok(flushes >= 1 && flushes < 20, `${flushes} flushes for 20 commits`);
+      assert.equal(events[0], 'fsync wal');
+      assert.equal((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM kept'))[0].n, 21);
+
+      forcedSync.mock.resetCalls();
+      await db.execute('CHECKPOINT');
+      assert.ok(forcedSync.mock.callCount() >= 1, 'a checkpoint forces the data files');
     } finally {
-      fsync.mock.restore();
+      forced.mock.restore();
+      forcedSync.mock.restore();
+      await pg.close();
+      t.remove();
+    }
+  });
+
+  it('forces the WAL before any data file is written or forced, even while its flush is still due', async () => {
+    const t = tempDir();
+    const pg = await openPglite(`${t.dir}/db`);
+    const events: string[] = [];
+    try {
+      await pg.exec('CREATE TABLE kept (n int)');
+      // The commit's WAL is only marked (nobody waits for it here), then a checkpoint writes the data files.
+      await pg.query('INSERT INTO kept SELECT generate_series(1, 1000)');
+      const { writeSync, fsyncSync } = fs;
+      const write = mock.method(fs, 'writeSync', (fd: number, ...rest: unknown[]) => {
+        events.push(`write ${kindOf(fd)}`);
+        return (writeSync as (...a: unknown[]) => number)(fd, ...rest);
+      });
+      const sync = mock.method(fs, 'fsyncSync', (fd: number) => {
+        events.push(`fsyncSync ${kindOf(fd)}`);
+        fsyncSync(fd);
+      });
+      try {
+        await pg.query('CHECKPOINT');
+      } finally {
+        write.mock.restore();
+        sync.mock.restore();
+      }
+      const firstData = events.findIndex((e) => e === 'write data' || e === 'fsyncSync data');
+      assert.ok(firstData > 0, events.join(', '));
+      assert.ok(events.slice(0, firstData).includes('fsyncSync wal'), `the WAL first: ${events.slice(0, firstData + 1).join(', ')}`);
+    } finally {
       await pg.close();
       t.remove();
     }
