@@ -26,8 +26,8 @@ interface GoogleReceipt {
 
 export function parseGoogleReceipt(text: string): GoogleReceipt {
   let v: unknown = text;
-  // At most three layers: Unity's receipt, its Payload, the purchase's json.
-  for (let depth = 0; depth < 4; depth++) {
+  // At most three layers, each JSON text: Unity's receipt, its Payload, the purchase's json.
+  for (let depth = 0; depth < 6; depth++) {
     if (typeof v === 'string') {
       try {
         v = JSON.parse(v);
