@@ -84,7 +84,7 @@ describe('purchases refused', () => {
     });
     assert.equal(res.status, 429);
     assert.ok(Number(res.headers.get('retry-after')) > 0);
-    assert.match((await res.json()).message, /Too many purchase validations/);
+    assert.match(((await res.json()) as { message: string }).message, /Too many purchase validations/);
     // Another user is not held back; listing is not a validation.
     const other = await ts.newSession();
     await rejects(ts.client().validatePurchaseFacebookInstant(other, 'a.b'), 400);

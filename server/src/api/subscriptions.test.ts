@@ -171,7 +171,7 @@ describe('listing subscriptions', () => {
     assert.equal(pages, 3);
     const res = await fetch(`${ts.url}/v2/iap/subscription?limit=10`, { headers: { Authorization: `Bearer ${s.token}` } });
     assert.equal(res.status, 200);
-    assert.equal((await res.json()).validated_subscriptions.length, 5);
+    assert.equal(((await res.json()) as { validated_subscriptions: unknown[] }).validated_subscriptions.length, 5);
     await rejects(ts.client().listSubscriptions(s, 'bogus'), 400);
   });
 
