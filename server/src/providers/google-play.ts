@@ -24,7 +24,7 @@ interface GoogleReceipt {
   purchaseToken: string;
 }
 
-export function parseGoogleReceipt(text: string): GoogleReceipt {
+function parseGoogleReceipt(text: string): GoogleReceipt {
   let v: unknown = text;
   // At most three layers, each JSON text: Unity's receipt, its Payload, the purchase's json.
   for (let depth = 0; depth < 6; depth++) {

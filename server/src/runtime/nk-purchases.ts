@@ -1,7 +1,7 @@
 // The `nk` facade's in-app purchases and subscriptions, as upstream's runtime names them: a module
 // validates on a user's behalf (no per-user limit: that is the REST routes'), lists and looks up.
 import type { Core } from '../core/index.ts';
-import type { PurchaseRecord, SubscriptionRecord } from '../encode.ts';
+import { subscriptionActive, type PurchaseRecord, type SubscriptionRecord } from '../encode.ts';
 import { invalid } from '../errors.ts';
 import { isUuid } from '../tokens.ts';
 
@@ -46,7 +46,7 @@ function user(id: string): string {
 
 const owner = (id: string | null | undefined): string | null => (id ? user(id) : null);
 
-const withActive = (s: SubscriptionRecord): NkValidatedSubscription => ({ ...s, active: s.expireTime.getTime() > Date.now() && s.refundTime === null });
+const withActive = (s: SubscriptionRecord): NkValidatedSubscription => ({ ...s, active: subscriptionActive(s) });
 
 export function purchaseNk(core: Core): NkPurchases {
   const { purchases } = core;
