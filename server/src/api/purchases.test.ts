@@ -254,6 +254,15 @@ describe('Facebook Instant purchases', () => {
     assert.equal((await listOwn(s)).validated_purchases.length, 1);
   });
 
+  it('an id another store used already is a new purchase: ids are kept per store', async () => {
+    const s = await ts.newSession();
+    const shared = String(Date.now() * 1000 + Math.floor(Math.random() * 1000));
+    await ts.client().validatePurchaseApple(s, appleReceipt([{ product: 'coins', tx: shared }]));
+    const [p] = (await ts.client().validatePurchaseFacebookInstant(s, signedRequest(fbPayload('fb_coins', shared)))).validated_purchases!;
+    assert.equal(p.seen_before, undefined);
+    assert.deepEqual((await listOwn(s)).validated_purchases.map((x: { store?: number }) => x.store ?? 0).sort(), [0, 3]);
+  });
+
   it('refuses an empty, malformed or wrongly signed request with 400', async () => {
     const s = await ts.newSession();
     await rejects(ts.client().validatePurchaseFacebookInstant(s, ''), 400, 'Signed request cannot be empty.');

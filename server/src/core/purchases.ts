@@ -1,5 +1,5 @@
 // In-app purchases and subscriptions: each store's client validates, and what it confirms is stored
-// once, keyed by its transaction id (a subscription by its original one). A replayed receipt answers the
+// once, keyed by its store and transaction id (a subscription by its original one). A replayed receipt answers the
 // stored purchase with seen_before; `persist` false validates without storing.
 import type { PurchasesConfig } from '../config-purchases.ts';
 import type { Db } from '../db/index.ts';
@@ -88,9 +88,10 @@ const subscriptionRecord = (r: SubscriptionRow): SubscriptionRecord => ({
   updateTime: r.update_time,
 });
 
-/** A listing's cursor: the last row's purchase time (as CURSOR_TIME writes it) and id. */
-const isAfter = (v: unknown): v is [string, string] =>
-  Array.isArray(v) && v.length === 2 && isCursorTime(v[0]) && typeof v[1] === 'string' && v[1] !== '' && v[1].length <= 4096;
+/** A listing's cursor: the last row's purchase time (as CURSOR_TIME writes it), store and id. */
+const isAfter = (v: unknown): v is [string, number, string] =>
+  Array.isArray(v) && v.length === 3 && isCursorTime(v[0]) && Number.isInteger(v[1]) && v[1] >= 0 && v[1] <= 32767 &&
+  typeof v[2] === 'string' && v[2] !== '' && v[2].length <= 4096;
 
 function required(value: string | undefined, message: string): string {
   if (typeof value !== 'string' || value.trim() === '') throw invalid(message);
@@ -172,14 +173,15 @@ export class Purchases {
     for (const p of found) {
       const inserted = await this.db.query<PurchaseRow>(
         `INSERT INTO purchases (transaction_id, user_id, store, product_id, environment, purchase_time, refund_time, provider_response)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (transaction_id) DO NOTHING RETURNING ${PURCHASE_COLUMNS}`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (store, transaction_id) DO NOTHING RETURNING ${PURCHASE_COLUMNS}`,
         [p.transactionId, userId, p.store, p.productId, p.environment, p.purchaseTime, p.refundTime, p.providerResponse],
       );
       if (inserted[0]) {
         out.push(purchaseRecord(inserted[0]));
         continue;
       }
-      const [stored] = await this.db.query<PurchaseRow>(`SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE transaction_id = $1`, [p.transactionId]);
+      const [stored] = await this.db.query<PurchaseRow>(
+        `SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE store = $1 AND transaction_id = $2`, [p.store, p.transactionId]);
       out.push(purchaseRecord(stored, true));
     }
     return out;
@@ -194,7 +196,7 @@ export class Purchases {
     const rows = await this.db.query<SubscriptionRow>(
       `INSERT INTO subscriptions (original_transaction_id, user_id, store, product_id, environment, purchase_time, expire_time, refund_time, provider_response)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-       ON CONFLICT (original_transaction_id) DO UPDATE SET product_id = EXCLUDED.product_id, environment = EXCLUDED.environment,
+       ON CONFLICT (store, original_transaction_id) DO UPDATE SET product_id = EXCLUDED.product_id, environment = EXCLUDED.environment,
          purchase_time = EXCLUDED.purchase_time, expire_time = EXCLUDED.expire_time, refund_time = EXCLUDED.refund_time,
          provider_response = EXCLUDED.provider_response, update_time = now()
        WHERE subscriptions.user_id = EXCLUDED.user_id
@@ -203,7 +205,7 @@ export class Purchases {
     );
     if (rows[0]) return subscriptionRecord(rows[0]);
     const [stored] = await this.db.query<SubscriptionRow>(
-      `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE original_transaction_id = $1`, [s.originalTransactionId]);
+      `SELECT ${SUBSCRIPTION_COLUMNS} FROM subscriptions WHERE store = $1 AND original_transaction_id = $2`, [s.store, s.originalTransactionId]);
     return subscriptionRecord(stored);
   }
 
@@ -213,7 +215,7 @@ export class Purchases {
     const more = rows.length > limit;
     const page = more ? rows.slice(0, limit) : rows;
     const last = page.at(-1);
-    return { purchases: page.map((r) => purchaseRecord(r)), cursor: more && last ? encodeCursor([last.t, last.transaction_id]) : undefined };
+    return { purchases: page.map((r) => purchaseRecord(r)), cursor: more && last ? encodeCursor([last.t, Number(last.store), last.transaction_id]) : undefined };
   }
 
   async listSubscriptions(userId: string | null, limit = 100, cursor?: string): Promise<SubscriptionPage> {
@@ -223,7 +225,7 @@ export class Purchases {
     const last = page.at(-1);
     return {
       subscriptions: page.map(subscriptionRecord),
-      cursor: more && last ? encodeCursor([last.t, last.original_transaction_id]) : undefined,
+      cursor: more && last ? encodeCursor([last.t, Number(last.store), last.original_transaction_id]) : undefined,
     };
   }
 
@@ -236,21 +238,24 @@ export class Purchases {
       where.push(`user_id = $${params.length}`);
     }
     if (cursor) {
-      const [t, after] = decodeCursor(cursor, isAfter);
-      params.push(t, after);
-      where.push(`(purchase_time, ${id}) < ($${params.length - 1}::timestamp AT TIME ZONE 'UTC', $${params.length})`);
+      const [t, store, after] = decodeCursor(cursor, isAfter);
+      params.push(t, store, after);
+      const n = params.length;
+      where.push(`(purchase_time, store, ${id}) < ($${n - 2}::timestamp AT TIME ZONE 'UTC', $${n - 1}::smallint, $${n})`);
     }
     params.push(limit + 1);
     return this.db.query<R>(
       `SELECT ${columns} FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-       ORDER BY purchase_time DESC, ${id} DESC LIMIT $${params.length}`,
+       ORDER BY purchase_time DESC, store DESC, ${id} DESC LIMIT $${params.length}`,
       params,
     );
   }
 
   async byTransactionId(transactionId: string): Promise<PurchaseRecord | undefined> {
     if (typeof transactionId !== 'string' || transactionId === '') throw invalid('Transaction ID cannot be empty.');
-    const [row] = await this.db.query<PurchaseRow>(`SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE transaction_id = $1`, [transactionId]);
+    // Two stores' ids may coincide: the first stored is answered.
+    const [row] = await this.db.query<PurchaseRow>(
+      `SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE transaction_id = $1 ORDER BY create_time, store LIMIT 1`, [transactionId]);
     return row && purchaseRecord(row);
   }
 
