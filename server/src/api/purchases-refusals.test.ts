@@ -1,5 +1,5 @@
 // Purchases refused before or by a store: a store without keys, one that cannot be reached, one that
-// does not answer in time, and a user past the validation limit.
+// fails, one that does not answer in time, and a user past the validation limit.
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -12,19 +12,28 @@ const LIMIT = 6;
 
 let ts: TestServer;
 let silent: http.Server;
+let huaweiKey: crypto.KeyPairKeyObjectResult;
 
 before(async () => {
   // An address where nothing listens: a server started and closed at once.
   const gone = await startLoopback(() => {});
   await gone.close();
-  // A store that takes the request and never answers.
-  silent = http.createServer(() => {});
+  // A store that fails every request to /fail, and takes any other and never answers.
+  silent = http.createServer((req, res) => {
+    if (req.url === '/fail') res.writeHead(500, { 'content-type': 'text/html' }).end('<h1>Internal Server Error</h1>');
+  });
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   const silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+  huaweiKey = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   ts = await startTestServer({
     env: {
       APPLE_IAP_SHARED_PASSWORD: 'apple-shared-secret',
-      APPLE_IAP_PRODUCTION_URL: `${gone.url}/verifyReceipt`,
+      APPLE_IAP_PRODUCTION_URL: `${silentUrl}/fail`,
+      // Huawei's token endpoint is not there.
+      HUAWEI_IAP_CLIENT_ID: '100',
+      HUAWEI_IAP_CLIENT_SECRET: 'secret',
+      HUAWEI_IAP_PUBLIC_KEY: huaweiKey.publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+      HUAWEI_IAP_TOKEN_URL: `${gone.url}/oauth2/v3/token`,
       // Google's token endpoint never answers.
       GOOGLE_IAP_CLIENT_EMAIL: 'iap@example.iam.gserviceaccount.com',
       GOOGLE_IAP_PRIVATE_KEY: crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey
@@ -52,18 +61,23 @@ async function rejects(p: Promise<unknown>, status: number, message?: string | R
 describe('purchases refused', () => {
   it('a store without keys answers 400 "<store> IAP is not configured."', async () => {
     const s = await ts.newSession();
-    const c = ts.client();
-    const e = await rejects(c.validatePurchaseHuawei(s, '{}', 'c2ln'), 400, 'Huawei IAP is not configured.');
+    const e = await rejects(ts.client().validatePurchaseFacebookInstant(s, 'a.b'), 400, 'Facebook Instant IAP is not configured.');
     assert.equal(e.body.code, 9, 'FailedPrecondition');
-    await rejects(c.validatePurchaseFacebookInstant(s, 'a.b'), 400, 'Facebook Instant IAP is not configured.');
   });
 
   it('a store that cannot be reached answers 503, and the server stays up', async () => {
     const s = await ts.newSession();
-    const e = await rejects(ts.client().validatePurchaseApple(s, 'cmVjZWlwdA=='), 503, /could not be reached/);
+    const data = JSON.stringify({ orderId: 'o', productId: 'p', purchaseToken: 't' });
+    const signature = crypto.sign('sha256', Buffer.from(data), huaweiKey.privateKey).toString('base64');
+    const e = await rejects(ts.client().validatePurchaseHuawei(s, data, signature), 503, /could not be reached/);
     assert.equal(e.body.code, 14, 'Unavailable');
-    await rejects(ts.client().validateSubscriptionApple(s, 'cmVjZWlwdA=='), 503);
     assert.equal((await fetch(`${ts.url}/healthcheck`)).status, 200);
+  });
+
+  it('a store that fails answers 503', async () => {
+    const s = await ts.newSession();
+    await rejects(ts.client().validatePurchaseApple(s, 'cmVjZWlwdA=='), 503, /failed to validate/);
+    await rejects(ts.client().validateSubscriptionApple(s, 'cmVjZWlwdA=='), 503);
   });
 
   it('a store that does not answer in time answers 503', async () => {

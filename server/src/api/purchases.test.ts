@@ -212,6 +212,7 @@ describe('Google purchases', () => {
     const [p] = (await ts.client().validatePurchaseGoogle(s, googlePurchase('potion'), false)).validated_purchases!;
     assert.equal(p.product_id, 'potion');
     assert.equal((await listOwn(s)).validated_purchases, undefined);
+    assert.equal(google.tokensIssued(), 1, 'one access token served every call');
   });
 });
 

@@ -90,7 +90,7 @@ export class GooglePlay {
     const j = isObject(a.json) ? a.json : {};
     if (a.status !== 200 || typeof j.access_token !== 'string') {
       this.logger.error('google play token refused', { status: a.status, error: typeof j.error === 'string' ? j.error.slice(0, 64) : undefined });
-      throw unavailable(`${NAME} refused the server's credentials. Try again later.`);
+      throw unavailable(a.status >= 500 ? `${NAME} failed to issue a token. Try again later.` : `${NAME} refused the server's credentials.`);
     }
     const expiresIn = typeof j.expires_in === 'number' ? j.expires_in * 1000 : 3600_000;
     if (this.token) this.token.until = Date.now() + Math.max(0, expiresIn - TOKEN_MARGIN_MS);
