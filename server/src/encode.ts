@@ -227,3 +227,71 @@ export function storageAckMsg(a: StorageAckRecord): Msg {
   put(out, 'update_time', a.updateTime);
   return out;
 }
+
+/** A validated purchase: stored (with its times), or only validated (persist false). */
+export interface PurchaseRecord {
+  userId: string;
+  store: number;
+  productId: string;
+  transactionId: string;
+  purchaseTime: Date;
+  environment: number;
+  refundTime: Date | null;
+  providerResponse: string;
+  createTime: Date | null;
+  updateTime: Date | null;
+  /** Stored already by an earlier validation of the same transaction. */
+  seenBefore: boolean;
+}
+
+export function validatedPurchaseMsg(p: PurchaseRecord): Msg {
+  const out: Msg = {};
+  put(out, 'user_id', p.userId);
+  put(out, 'product_id', p.productId);
+  put(out, 'transaction_id', p.transactionId);
+  put(out, 'store', p.store);
+  put(out, 'purchase_time', p.purchaseTime);
+  put(out, 'create_time', p.createTime);
+  put(out, 'update_time', p.updateTime);
+  put(out, 'refund_time', p.refundTime);
+  put(out, 'provider_response', p.providerResponse);
+  put(out, 'environment', p.environment);
+  put(out, 'seen_before', p.seenBefore);
+  return out;
+}
+
+export interface SubscriptionRecord {
+  userId: string;
+  store: number;
+  productId: string;
+  originalTransactionId: string;
+  purchaseTime: Date;
+  expireTime: Date;
+  environment: number;
+  refundTime: Date | null;
+  providerResponse: string;
+  createTime: Date | null;
+  updateTime: Date | null;
+}
+
+/** A subscription is active until it expires, unless refunded. */
+export function subscriptionActive(s: SubscriptionRecord, now = Date.now()): boolean {
+  return s.expireTime.getTime() > now && s.refundTime === null;
+}
+
+export function validatedSubscriptionMsg(s: SubscriptionRecord, now = Date.now()): Msg {
+  const out: Msg = {};
+  put(out, 'user_id', s.userId);
+  put(out, 'product_id', s.productId);
+  put(out, 'original_transaction_id', s.originalTransactionId);
+  put(out, 'store', s.store);
+  put(out, 'purchase_time', s.purchaseTime);
+  put(out, 'create_time', s.createTime);
+  put(out, 'update_time', s.updateTime);
+  put(out, 'environment', s.environment);
+  put(out, 'expiry_time', s.expireTime);
+  put(out, 'refund_time', s.refundTime);
+  put(out, 'provider_response', s.providerResponse);
+  put(out, 'active', subscriptionActive(s, now));
+  return out;
+}

@@ -17,6 +17,7 @@ export type {
 } from './runtime/nk-realtime.ts';
 export type { NkMatch } from './runtime/nk-matches.ts';
 export type { NkNotification, NkNotificationCountOptions, NkNotificationList, NkNotificationListOptions } from './runtime/nk-notifications.ts';
+export type { NkPurchaseList, NkSubscriptionList, NkValidatedPurchase, NkValidatedSubscription } from './runtime/nk-purchases.ts';
 export type {
   MatchContext, MatchDispatcher, MatchHandler, MatchInit, MatchMessage, MatchPresence, MatchmakerMatchedFunction, MatchmakerResult,
 } from './runtime/match-types.ts';

@@ -15,6 +15,7 @@ import { withApiHooks } from './hooks.ts';
 import { matchRoutes } from './matches.ts';
 import { notificationRoutes } from './notifications.ts';
 import { openapiRoutes } from './openapi.ts';
+import { purchaseRoutes } from './purchases.ts';
 import { rpcRoutes } from './rpc.ts';
 import { storageRoutes } from './storage.ts';
 import { userRoutes } from './users.ts';
@@ -37,6 +38,7 @@ export function apiRoutes(core: Core, registry: Registry, nk: Nk, logger: Logger
     ...eventRoutes(registry),
     ...rpcRoutes(core, registry),
     ...fileRoutes(core),
+    ...purchaseRoutes(core),
     ...openapiRoutes(table, registry),
   ], registry, nk, logger);
 }

@@ -18,6 +18,7 @@ import { Matches } from './matches.ts';
 import { Matchmaker } from './matchmaker.ts';
 import { Notifications } from './notifications.ts';
 import { Parties } from './parties.ts';
+import { Purchases } from './purchases.ts';
 import { Sessions } from './sessions.ts';
 import { Status } from './status.ts';
 import { Storage } from './storage.ts';
@@ -57,6 +58,8 @@ export interface Core {
   mailer: Mailer;
   /** Google sign-in; undefined unless GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
   google: Google | undefined;
+  /** In-app purchases and subscriptions, validated with each configured store. */
+  purchases: Purchases;
 }
 
 export async function createCore(config: Config, db: Db, logger: Logger, bus: Bus): Promise<Core> {
@@ -107,5 +110,6 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
     files: new Files(db, config.dataDir, logger, config.limits),
     mailer: new Mailer(config, logger),
     google: config.google ? new Google(config.google, logger) : undefined,
+    purchases: new Purchases(db, config.purchases, bus.limits, logger),
   };
 }

@@ -1,5 +1,5 @@
 // The `nk` facade: how runtime modules reach accounts, users, sessions, notifications, storage, the
-// wallet, groups, chat channels, streams and matches (each area past the first few in nk-<area>.ts).
+// wallet, groups, chat channels, streams, matches and purchases (each area past the first few in nk-<area>.ts).
 // Modules keep their own tables and reach them through `db`; nk.tx binds the facade to one transaction.
 import crypto from 'node:crypto';
 import type { Limits } from '../config.ts';
@@ -19,6 +19,7 @@ import { groupNk, type NkGroups } from './nk-groups.ts';
 import type { MatchRegistry } from './match-registry.ts';
 import { matchNk, type NkMatches } from './nk-matches.ts';
 import { notificationNk, type NkNotifications } from './nk-notifications.ts';
+import { purchaseNk, type NkPurchases } from './nk-purchases.ts';
 import { channelNk, streamNk, type NkChannels, type NkStreams } from './nk-realtime.ts';
 import { storageNk, type NkStorage } from './nk-storage.ts';
 import { runTx, type NkTx } from './nk-tx.ts';
@@ -43,7 +44,7 @@ export interface NkTokens {
   exp: number;
 }
 
-export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams, NkMatches, NkNotifications, NkFriends, NkFiles {
+export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams, NkMatches, NkNotifications, NkFriends, NkFiles, NkPurchases {
   /** The database, for a module's own tables. */
   db: Db;
   /**
@@ -228,6 +229,7 @@ export function createNk(core: Core, matches: MatchRegistry): Nk {
     ...matchNk(core, matches),
     ...friendNk(core),
     ...fileNk(core),
+    ...purchaseNk(core),
     tx: (fn) => runTx(core, fn),
   };
 }

@@ -263,3 +263,6 @@ export async function startTestCluster(n: number, opts: Omit<TestServerOptions, 
 export { startSmtpServer, type ParsedMail, type TestSmtpServer } from './smtp.ts';
 export { startOidcProvider, type OidcAccount, type OidcProviderOptions, type TestOidcProvider } from './oidc.ts';
 export { fuzzSettings, nastyJson, nastyString } from './fuzz.ts';
+export { startAppleIap, type AppleReceipt, type AppleReceiptItem, type TestAppleIap } from './apple-iap.ts';
+export { startGooglePlay, type TestGooglePlay } from './google-play.ts';
+export { startHuaweiIap, type TestHuaweiIap } from './huawei-iap.ts';

@@ -1,0 +1,113 @@
+// Huawei IAP. The purchase data the app received is first checked offline against its signature with
+// the app's public key (SHA256withRSA); then the order service's verifyToken confirms the purchase
+// token, called with an app-level access token (OAuth client credentials, kept until it expires).
+import crypto from 'node:crypto';
+import type { HuaweiIapConfig } from '../config-purchases.ts';
+import { invalid } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import { callStore, field, isObject, msTime, Store, StoreEnvironment, unavailable, type StorePurchase } from './store.ts';
+
+const NAME = 'Huawei IAP';
+const TOKEN_MARGIN_MS = 60_000;
+
+export class HuaweiIap {
+  private readonly config: HuaweiIapConfig;
+  private readonly timeoutMs: number;
+  private readonly logger: Logger;
+  private readonly publicKey: crypto.KeyObject;
+  private token: { value: Promise<string>; until: number } | undefined;
+
+  constructor(config: HuaweiIapConfig, timeoutMs: number, logger: Logger) {
+    this.config = config;
+    this.timeoutMs = timeoutMs;
+    this.logger = logger;
+    this.publicKey = crypto.createPublicKey({ key: Buffer.from(config.publicKey, 'base64'), format: 'der', type: 'spki' });
+  }
+
+  private accessToken(): Promise<string> {
+    if (!this.token || Date.now() >= this.token.until) {
+      const value = this.fetchToken();
+      const entry = { value, until: Number.POSITIVE_INFINITY };
+      this.token = entry;
+      value.catch(() => {
+        if (this.token === entry) this.token = undefined;
+      });
+    }
+    return this.token.value;
+  }
+
+  private async fetchToken(): Promise<string> {
+    const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: this.config.clientId, client_secret: this.config.clientSecret });
+    const a = await callStore(NAME, this.config.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body,
+    }, this.timeoutMs, this.logger);
+    const j = isObject(a.json) ? a.json : {};
+    if (a.status !== 200 || typeof j.access_token !== 'string') {
+      this.logger.error('huawei token refused', { status: a.status });
+      throw unavailable(a.status >= 500 ? `${NAME} failed to issue a token. Try again later.` : `${NAME} refused the server's credentials.`);
+    }
+    const expiresIn = typeof j.expires_in === 'number' ? j.expires_in * 1000 : 3600_000;
+    if (this.token) this.token.until = Date.now() + Math.max(0, expiresIn - TOKEN_MARGIN_MS);
+    return j.access_token;
+  }
+
+  /** purchaseData: the app's InAppPurchaseData JSON; signature: its base64 signature. */
+  async purchase(purchaseData: string, signature: string): Promise<StorePurchase> {
+    const sig = Buffer.from(signature, 'base64');
+    if (sig.length === 0 || !crypto.verify('sha256', Buffer.from(purchaseData), this.publicKey, sig)) {
+      throw invalid('Invalid Huawei purchase: the signature does not match the purchase data.');
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(purchaseData);
+    } catch {
+      data = undefined;
+    }
+    if (!isObject(data)) throw invalid('Invalid Huawei purchase: the purchase data is not a JSON object.');
+    const productId = field(data, 'productId');
+    const purchaseToken = field(data, 'purchaseToken', 4096);
+    const orderId = field(data, 'orderId', 256);
+    if (!productId || !purchaseToken || !orderId) throw invalid('Invalid Huawei purchase: productId, purchaseToken and orderId are required.');
+
+    const token = await this.accessToken();
+    const a = await callStore(NAME, this.config.verifyUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json; charset=UTF-8',
+        accept: 'application/json',
+        authorization: `Basic ${Buffer.from(`APPAT:${token}`).toString('base64')}`,
+      },
+      body: JSON.stringify({ purchaseToken, productId }),
+    }, this.timeoutMs, this.logger);
+    if (a.status === 401) this.token = undefined;
+    if (a.status !== 200 || !isObject(a.json)) {
+      this.logger.error('huawei answered unexpectedly', { status: a.status });
+      throw unavailable(`${NAME} failed to validate the purchase. Try again later.`);
+    }
+    const code = a.json.responseCode;
+    if (code !== '0') throw invalid(`Invalid Huawei purchase (response code ${typeof code === 'string' ? code.slice(0, 16) : '?'}).`);
+    let confirmed: unknown;
+    try {
+      confirmed = typeof a.json.purchaseTokenData === 'string' ? JSON.parse(a.json.purchaseTokenData) : undefined;
+    } catch {
+      confirmed = undefined;
+    }
+    if (!isObject(confirmed)) throw unavailable(`${NAME} sent no purchase data.`);
+    if (confirmed.productId !== productId) throw invalid('Invalid Huawei purchase: the product does not match the purchase.');
+    if (confirmed.purchaseState !== undefined && confirmed.purchaseState !== 0) throw invalid('Invalid Huawei purchase: it is not paid.');
+    const purchaseTime = msTime(confirmed.purchaseTime) ?? msTime(data.purchaseTime);
+    if (!purchaseTime) throw unavailable(`${NAME} sent a purchase without its time.`);
+    return {
+      store: Store.Huawei,
+      productId,
+      transactionId: orderId,
+      purchaseTime,
+      // purchaseType 0 marks a sandbox purchase; a real one has none.
+      environment: confirmed.purchaseType === 0 ? StoreEnvironment.Sandbox : StoreEnvironment.Production,
+      refundTime: null,
+      providerResponse: a.text,
+    };
+  }
+}
