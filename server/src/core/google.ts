@@ -1,7 +1,7 @@
 // Google sign-in over OpenID Connect: authorization URL, code exchange and ID token verification.
 // Works against any OpenID provider with discovery (tests use a local one).
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import type { GoogleConfig } from '../config.ts';
+import type { GoogleConfig, SignInConfig } from '../config.ts';
 import { AppError, Code, invalid, unauthenticated } from '../errors.ts';
 import type { Logger } from '../log.ts';
 
@@ -35,9 +35,13 @@ export class Google {
   private discovery: { value: Promise<Discovery>; at: number } | undefined;
   private jwks: { uri: string; keys: ReturnType<typeof createRemoteJWKSet> } | undefined;
 
-  constructor(config: GoogleConfig, logger: Logger) {
+  private readonly keyCache: Pick<SignInConfig, 'keysRefetchMs' | 'keysMaxAgeMs'> | undefined;
+
+  /** keyCache: how often the provider's keys are fetched again (SIGN_IN_KEYS_*); jose's defaults without it. */
+  constructor(config: GoogleConfig, logger: Logger, keyCache?: Pick<SignInConfig, 'keysRefetchMs' | 'keysMaxAgeMs'>) {
     this.config = config;
     this.logger = logger;
+    this.keyCache = keyCache;
   }
 
   /** The provider's endpoints: cached for a day, fetched again after a failure. */
@@ -138,7 +142,13 @@ export class Google {
     if (typeof idToken !== 'string' || idToken === '' || idToken.length > 16_384) throw unauthenticated(BAD_TOKEN);
     const d = await this.endpoints();
     if (this.jwks?.uri !== d.jwks_uri) {
-      this.jwks = { uri: d.jwks_uri, keys: createRemoteJWKSet(new URL(d.jwks_uri), { timeoutDuration: HTTP_TIMEOUT_MS }) };
+      this.jwks = {
+        uri: d.jwks_uri,
+        keys: createRemoteJWKSet(new URL(d.jwks_uri), {
+          timeoutDuration: HTTP_TIMEOUT_MS,
+          ...(this.keyCache && { cooldownDuration: this.keyCache.keysRefetchMs, cacheMaxAge: this.keyCache.keysMaxAgeMs }),
+        }),
+      };
     }
     let payload: JWTPayload;
     try {

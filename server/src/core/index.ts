@@ -19,6 +19,7 @@ import { Matchmaker } from './matchmaker.ts';
 import { Notifications } from './notifications.ts';
 import { Parties } from './parties.ts';
 import { Sessions } from './sessions.ts';
+import { SignIn } from './sign-in.ts';
 import { Status } from './status.ts';
 import { Storage } from './storage.ts';
 import { Streams } from './streams.ts';
@@ -57,6 +58,8 @@ export interface Core {
   mailer: Mailer;
   /** Google sign-in; undefined unless GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
   google: Google | undefined;
+  /** Third-party sign-in: Apple, Facebook, Facebook Instant, Game Center, Google and Steam, those configured. */
+  signIn: SignIn;
 }
 
 export async function createCore(config: Config, db: Db, logger: Logger, bus: Bus): Promise<Core> {
@@ -80,6 +83,9 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
   const groupMembers = new GroupMembers(db, channels, notifications, isOnline);
   accounts.deleteSteps.push(groupMembers.deleteStep, friends.deleteStep);
   const matches = new Matches(bus, config.sessionEncryptionKey);
+  const links = new Links(db);
+  const google = config.google ? new Google(config.google, logger, config.signIn) : undefined;
+  const signIn = new SignIn(config, { authenticator, links, friends, google, limits: bus.limits, logger });
   const matchmaker = new Matchmaker(bus, config.matchmaker, matches, logger);
   return {
     config,
@@ -89,7 +95,7 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
     sessions,
     accounts,
     authenticator,
-    links: new Links(db),
+    links,
     users,
     notifications,
     status: new Status(bus, users),
@@ -106,6 +112,7 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
     friends,
     files: new Files(db, config.dataDir, logger, config.limits),
     mailer: new Mailer(config, logger),
-    google: config.google ? new Google(config.google, logger) : undefined,
+    google,
+    signIn,
   };
 }

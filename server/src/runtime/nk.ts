@@ -21,6 +21,7 @@ import { matchNk, type NkMatches } from './nk-matches.ts';
 import { notificationNk, type NkNotifications } from './nk-notifications.ts';
 import { channelNk, streamNk, type NkChannels, type NkStreams } from './nk-realtime.ts';
 import { storageNk, type NkStorage } from './nk-storage.ts';
+import { signInNk, type NkSignIn } from './nk-sign-in.ts';
 import { runTx, type NkTx } from './nk-tx.ts';
 import { userFromRow, type NkUser } from './nk-users.ts';
 import { walletNk, type NkWallet } from './nk-wallet.ts';
@@ -43,7 +44,7 @@ export interface NkTokens {
   exp: number;
 }
 
-export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams, NkMatches, NkNotifications, NkFriends, NkFiles {
+export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams, NkMatches, NkNotifications, NkFriends, NkFiles, NkSignIn {
   /** The database, for a module's own tables. */
   db: Db;
   /**
@@ -228,6 +229,7 @@ export function createNk(core: Core, matches: MatchRegistry): Nk {
     ...matchNk(core, matches),
     ...friendNk(core),
     ...fileNk(core),
+    ...signInNk(core),
     tx: (fn) => runTx(core, fn),
   };
 }
