@@ -263,3 +263,8 @@ export async function startTestCluster(n: number, opts: Omit<TestServerOptions, 
 export { startSmtpServer, type ParsedMail, type TestSmtpServer } from './smtp.ts';
 export { startOidcProvider, type OidcAccount, type OidcProviderOptions, type TestOidcProvider } from './oidc.ts';
 export { fuzzSettings, nastyJson, nastyString } from './fuzz.ts';
+export { startTokenIssuer, type TestTokenIssuer } from './token-issuer.ts';
+export {
+  signPlayerInfo, startFacebookGraph, startGameCenterKeys, startSteamApi,
+  type FacebookUser, type GameCenterSignature, type TestFacebookGraph, type TestGameCenterKeys, type TestSteamApi,
+} from './social-providers.ts';
