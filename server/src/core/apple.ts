@@ -3,7 +3,7 @@
 import type { AppleConfig, SignInConfig } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { KeySet } from './jwks.ts';
-import type { Identity } from './sign-in.ts';
+import type { Identity } from './providers.ts';
 
 const REFUSAL = 'Could not authenticate Apple profile.';
 

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import type { FacebookInstantConfig } from '../config.ts';
 import { unauthenticated } from '../errors.ts';
-import type { Identity } from './sign-in.ts';
+import type { Identity } from './providers.ts';
 
 const REFUSAL = 'Could not authenticate Facebook Instant profile.';
 const MAX_LENGTH = 8192;

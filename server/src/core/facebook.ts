@@ -7,7 +7,7 @@ import { unauthenticated } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { KeySet } from './jwks.ts';
 import { providerGet } from './sign-in-http.ts';
-import type { Identity } from './sign-in.ts';
+import type { Identity } from './providers.ts';
 
 const REFUSAL = 'Could not authenticate Facebook profile.';
 const MAX_TOKEN_LENGTH = 16_384;

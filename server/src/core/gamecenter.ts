@@ -6,7 +6,7 @@ import type { GameCenterConfig, SignInConfig } from '../config.ts';
 import { unauthenticated } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { providerGet } from './sign-in-http.ts';
-import type { Identity } from './sign-in.ts';
+import type { Identity } from './providers.ts';
 
 const REFUSAL = 'Could not authenticate GameCenter profile.';
 const MAX_CACHED = 32;

@@ -59,7 +59,7 @@ export class KeySet {
 }
 
 /** The key set could not be fetched (network, timeout, an answer that is not a key set): not the token's fault. */
-export function isFetchFailure(err: unknown): boolean {
+function isFetchFailure(err: unknown): boolean {
   const e = err as Error & { code?: string };
   return e instanceof joseErrors.JWKSTimeout || e instanceof joseErrors.JWKSInvalid || e.code === 'ERR_JOSE_GENERIC' || e instanceof TypeError;
 }

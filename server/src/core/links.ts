@@ -7,7 +7,7 @@ import type { ProviderColumn } from './accounts.ts';
 import { checkCustomId, checkDeviceId, checkEmail, checkPassword } from './validate.ts';
 
 /** Upstream's answer when nothing was unlinked. */
-export const LAST_LINK = 'Cannot unlink last account identifier. Check profile exists and is not last link.';
+const LAST_LINK = 'Cannot unlink last account identifier. Check profile exists and is not last link.';
 
 const CREDENTIAL_COLUMNS = [
   'apple_id', 'facebook_id', 'facebook_instant_game_id', 'google_id', 'gamecenter_id', 'steam_id', 'custom_id', 'email',

@@ -15,15 +15,8 @@ import type { Friends } from './friends.ts';
 import { GameCenter, type GameCenterProof } from './gamecenter.ts';
 import type { Google } from './google.ts';
 import type { Links } from './links.ts';
-import { notConfigured } from './providers.ts';
+import { notConfigured, type Identity } from './providers.ts';
 import { Steam } from './steam.ts';
-
-/** Who the provider says the user is. */
-export interface Identity {
-  id: string;
-  displayName?: string;
-  avatarUrl?: string;
-}
 
 export type SignInProvider = 'apple' | 'facebook' | 'facebookinstantgame' | 'gamecenter' | 'google' | 'steam';
 
@@ -34,7 +27,7 @@ export interface ProviderCredential {
   gameCenter?: GameCenterProof;
 }
 
-export const PROVIDER_COLUMNS: Record<SignInProvider, ProviderColumn> = {
+const PROVIDER_COLUMNS: Record<SignInProvider, ProviderColumn> = {
   apple: 'apple_id',
   facebook: 'facebook_id',
   facebookinstantgame: 'facebook_instant_game_id',

@@ -4,7 +4,7 @@ import type { SignInConfig, SteamConfig } from '../config.ts';
 import { unauthenticated } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { providerGet } from './sign-in-http.ts';
-import type { Identity } from './sign-in.ts';
+import type { Identity } from './providers.ts';
 
 const REFUSAL = 'Could not authenticate Steam profile.';
 const STEAM_ID = /^\d{1,20}$/;
