@@ -131,6 +131,13 @@ describe('apple', () => {
     await client.linkApple(other, { token: apple.token({ sub }) });
   });
 
+  it('creates one account when the same new id signs in many times at once', async () => {
+    const sub = `apple-${uniq()}`;
+    const all = await Promise.all(Array.from({ length: 6 }, () => ts.client().authenticateApple(apple.token({ sub }), true)));
+    assert.equal(new Set(all.map((s) => s.user_id)).size, 1);
+    assert.equal(all.filter((s) => s.created).length, 1);
+  });
+
   it('never unlinks the last credential of an Apple-only account', async () => {
     const sub = `apple-${uniq()}`;
     const s = await client.authenticateApple(apple.token({ sub }), true);
