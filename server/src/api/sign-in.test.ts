@@ -207,6 +207,9 @@ describe('facebook', () => {
     assert.deepEqual(await friendIds(s), [friend.user_id]);
     assert.deepEqual(await friendIds(s, 3), [blocked.user_id]);
     assert.deepEqual(await friendIds(old as TestSession), []);
+    // Edge counts follow: the friend only (a block does not count); the old friend none.
+    const counts = await client.getUsers(s, [s.user_id, old.user_id]);
+    assert.deepEqual(Object.fromEntries(counts.users!.map((u) => [u.id, u.edge_count ?? 0])), { [s.user_id]: 1, [old.user_id]: 0 });
 
     const other = await ts.newSession();
     await refused(client.linkFacebook(other, { token: graph.tokenFor({ id, name: 'x' }) }), 409, 'Facebook ID is already in use.');
