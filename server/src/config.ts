@@ -5,9 +5,11 @@ import { proxyList } from './client-ip.ts';
 import type { LogFormat, LogLevel } from './log.ts';
 import { moduleSettings } from './config-modules.ts';
 import { purchaseSettings, type PurchasesConfig } from './config-purchases.ts';
+import { signInSettings, type SignInConfig } from './config-sign-in.ts';
 import { ConfigError, int, optional, str, url, type Env } from './config-read.ts';
 
 export { ConfigError } from './config-read.ts';
+export type { AppleConfig, FacebookConfig, FacebookInstantConfig, GameCenterConfig, SignInConfig, SteamConfig } from './config-sign-in.ts';
 
 export interface Config {
   host: string;
@@ -44,6 +46,8 @@ export interface Config {
   google: GoogleConfig | undefined;
   /** In-app purchase validation: each store's keys and endpoints (README: Purchases and subscriptions). */
   purchases: PurchasesConfig;
+  /** Apple, Facebook, Facebook Instant, Game Center and Steam sign-in (README: Sign-in providers). */
+  signIn: SignInConfig;
   /** Limits on what one user may create, how fast anyone may write, and on image decoding. */
   limits: Limits;
   /** This node's name: the ids of parties and authoritative matches made here end with it. */
@@ -261,6 +265,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       ? { clientId: googleClientId, clientSecret: googleClientSecret, issuer: googleIssuer }
       : undefined,
     purchases: purchaseSettings(env),
+    signIn: signInSettings(env, production),
     limits: {
       accountsPerAddressHour: int(env, 'LIMIT_ACCOUNTS_PER_ADDRESS_HOUR', 30, 1, 1_000_000),
       teamsPerUser: int(env, 'LIMIT_TEAMS_PER_USER', 20, 1, 1_000_000),

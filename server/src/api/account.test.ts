@@ -141,12 +141,28 @@ describe('link and unlink', () => {
     assert.equal(e2.status, 403);
   });
 
-  it('answers "not configured" for other providers', async () => {
+  it('answers "not configured" for third-party providers, linking and unlinking', async () => {
     const s = await ts.newSession();
-    const e = await errorOf(ts.client().linkGoogle(s, { token: 'x' }));
-    assert.deepEqual(e.body, { code: 9, message: 'Google authentication is not configured.' });
-    const e2 = await errorOf(ts.client().unlinkSteam(s, { token: 'x' }));
-    assert.equal(e2.status, 400);
+    const c = ts.client();
+    const gc = { bundle_id: 'b', player_id: 'p', public_key_url: 'https://static.gc.apple.com/k.cer', salt: 's', signature: 'sig', timestamp_seconds: '1' };
+    for (const [call, name] of [
+      [() => c.linkGoogle(s, { token: 'x' }), 'Google'],
+      [() => c.unlinkGoogle(s, { token: 'x' }), 'Google'],
+      [() => c.linkApple(s, { token: 'x' }), 'Apple'],
+      [() => c.unlinkApple(s, { token: 'x' }), 'Apple'],
+      [() => c.linkFacebook(s, { token: 'x' }), 'Facebook'],
+      [() => c.unlinkFacebook(s, { token: 'x' }), 'Facebook'],
+      [() => c.linkFacebookInstantGame(s, { signed_player_info: 'x' }), 'Facebook Instant'],
+      [() => c.unlinkFacebookInstantGame(s, { signed_player_info: 'x' }), 'Facebook Instant'],
+      [() => c.linkGameCenter(s, gc), 'GameCenter'],
+      [() => c.unlinkGameCenter(s, gc), 'GameCenter'],
+      [() => c.linkSteam(s, { account: { token: 'x' }, sync: true }), 'Steam'],
+      [() => c.unlinkSteam(s, { token: 'x' }), 'Steam'],
+    ] as const) {
+      const e = await errorOf(call());
+      assert.equal(e.status, 400);
+      assert.deepEqual(e.body, { code: 9, message: `${name} authentication is not configured.` });
+    }
   });
 });
 

@@ -1,12 +1,9 @@
 // GET/PUT/DELETE /v2/account and linking or unlinking credentials.
 import type { Core } from '../core/index.ts';
-import { LAST_LINK } from '../core/links.ts';
-import { notConfigured } from '../core/providers.ts';
 import { jsonString, put, userMsg, type Msg } from '../encode.ts';
-import { permissionDenied } from '../errors.ts';
 import type { Route } from '../http/routes.ts';
 import type { Fields } from '../input.ts';
-import { unconfiguredProviders } from './authenticate.ts';
+import { credentialOf, SIGN_IN_PROVIDERS } from './sign-in.ts';
 
 export function accountRoutes(core: Core): Route[] {
   const { accounts, links, sessions, users, bus } = core;
@@ -72,28 +69,26 @@ export function accountRoutes(core: Core): Route[] {
     link('custom', 'unlink', (uid, b) => links.unlinkCustom(uid, b.string('id'))),
     link('email', 'unlink', (uid, b) => links.unlinkEmail(uid, b.string('email'))),
   ];
-  const google = core.google;
-  if (google) {
+  // As upstream: unlinking needs a proof naming the linked id; the last credential stays.
+  for (const provider of SIGN_IN_PROVIDERS) {
     routes.push(
-      link('google', 'link', async (uid, b) => {
-        const { sub } = await google.verifyIdToken(b.string('token') ?? '');
-        await links.linkColumn(uid, 'google_id', sub, 'Google ID is already in use.');
-      }),
-      // As upstream: the token must name the linked Google account; the last credential stays.
-      link('google', 'unlink', async (uid, b) => {
-        const { sub } = await google.verifyIdToken(b.string('token') ?? '');
-        const a = await accounts.getAccount(uid);
-        if (a.user.google_id !== sub) throw permissionDenied(LAST_LINK);
-        await links.unlinkColumn(uid, 'google_id');
-      }),
+      {
+        method: 'POST',
+        path: `/v2/account/link/${provider}`,
+        auth: 'bearer',
+        async handler(req) {
+          const b = req.body();
+          // Steam's link body wraps the account: {account: {token, vars}, sync}; Facebook's sync is a query parameter.
+          if (provider === 'steam') {
+            await core.signIn.link(req.session.uid, provider, credentialOf(provider, b.object('account') ?? b), b.bool('sync') === true);
+          } else {
+            await core.signIn.link(req.session.uid, provider, credentialOf(provider, b), provider === 'facebook' && req.query.bool('sync') === true);
+          }
+          return {};
+        },
+      },
+      link(provider, 'unlink', (uid, b) => core.signIn.unlink(uid, provider, credentialOf(provider, b))),
     );
-  }
-  for (const provider of unconfiguredProviders(core)) {
-    for (const kind of ['link', 'unlink'] as const) {
-      routes.push(link(provider, kind, async () => {
-        throw notConfigured(provider);
-      }));
-    }
   }
   return routes;
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Session } from '@heroiclabs/nakama-js';
-import { errorOf, json, sleep, startTestServer, type TestServer } from '../testing/index.ts';
+import { errorOf, json, sleep, startSteamApi, startTestServer, type TestServer } from '../testing/index.ts';
 
 let ts: TestServer;
 before(async () => {
@@ -320,16 +320,21 @@ describe('server key and providers', () => {
 });
 
 describe('accounts created per client address', () => {
-  it('are limited per hour (device, custom id and e-mail alike); signing in to an existing one is not', async () => {
-    const own = await startTestServer({ env: { LIMIT_ACCOUNTS_PER_ADDRESS_HOUR: '3' } });
+  it('are limited per hour (device, custom id, e-mail and providers alike); signing in to an existing one is not', async () => {
+    const steam = await startSteamApi({ publisherKey: 'SteamPublisherKey123', appId: '480' });
+    const own = await startTestServer({
+      env: { LIMIT_ACCOUNTS_PER_ADDRESS_HOUR: '4', STEAM_PUBLISHER_KEY: 'SteamPublisherKey123', STEAM_APP_ID: '480', STEAM_API_URL: steam.url },
+    });
     const device = `device-${uniq()}`;
     await own.client().authenticateDevice(device, true);
     await own.client().authenticateCustom(`custom-${uniq()}`, true);
     await own.client().authenticateEmail(`${uniq()}@example.com`, 'password123', true);
+    await own.client().authenticateSteam(steam.ticketFor('76561190000000001'), true);
     for (const attempt of [
       () => own.client().authenticateDevice(`device-${uniq()}`, true),
       () => own.client().authenticateCustom(`custom-${uniq()}`, true),
       () => own.client().authenticateEmail(`${uniq()}@example.com`, 'password123', true),
+      () => own.client().authenticateSteam(steam.ticketFor('76561190000000002'), true),
     ]) {
       const e = await errorOf(attempt());
       assert.equal(e.status, 429);
@@ -345,6 +350,8 @@ describe('accounts created per client address', () => {
     const retry = Number(res.headers.get('retry-after'));
     assert.ok(Number.isInteger(retry) && retry > 0 && retry <= 3600, String(retry));
     assert.ok((await own.client().authenticateDevice(device, true)).token);
+    assert.ok((await own.client().authenticateSteam(steam.ticketFor('76561190000000001'), true)).token);
     await own.close();
+    await steam.close();
   });
 });

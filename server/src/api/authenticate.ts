@@ -1,16 +1,11 @@
 // POST /v2/account/authenticate/{provider}, session refresh and logout.
 import type { AuthResult } from '../core/authenticate.ts';
 import type { Core } from '../core/index.ts';
-import { notConfigured, PROVIDER_NAMES } from '../core/providers.ts';
 import { checkVars } from '../core/validate.ts';
 import type { Msg } from '../encode.ts';
 import type { ApiRequest, Route } from '../http/routes.ts';
 import type { Fields } from '../input.ts';
-
-/** The one place deciding which providers answer "not configured": Google works once configured. */
-export function unconfiguredProviders(core: Core): string[] {
-  return Object.keys(PROVIDER_NAMES).filter((p) => !(p === 'google' && core.google));
-}
+import { credentialOf, SIGN_IN_PROVIDERS } from './sign-in.ts';
 
 function sessionMsg(token: string, refreshToken: string, created: boolean): Msg {
   const out: Msg = {};
@@ -65,20 +60,14 @@ export function authenticateRoutes(core: Core): Route[] {
       },
     },
   ];
-  const google = core.google;
-  if (google) {
-    routes.push(auth('google', async (_req, body, create, username) => {
-      const profile = await google.verifyIdToken(body.string('token') ?? '');
-      return authenticator.authenticateProvider('google_id', profile.sub, create, username, {
-        displayName: profile.name ?? undefined,
-        avatarUrl: profile.picture ?? undefined,
-      });
-    }));
-  }
-  for (const provider of unconfiguredProviders(core)) {
-    routes.push(auth(provider, async () => {
-      throw notConfigured(provider);
-    }));
+  // Each provider answers "not configured" until its keys are set; only Facebook and Steam read `sync`.
+  for (const provider of SIGN_IN_PROVIDERS) {
+    routes.push(auth(provider, (req, body, create, username) => core.signIn.authenticate(provider, credentialOf(provider, body), {
+      create,
+      username,
+      clientIp: req.clientIp,
+      sync: (provider === 'facebook' || provider === 'steam') && req.query.bool('sync') === true,
+    })));
   }
   return routes;
 }

@@ -1,9 +1,8 @@
 // /v2/friend: list, add or accept, delete (reject, cancel, unfriend, unblock), block, friends of friends,
-// and the Facebook and Steam imports, which need providers this server does not configure.
+// and the Facebook and Steam imports (friends who have accounts here become friends at once).
 import type { Core } from '../core/index.ts';
 import { friendMsg, put, userMsg, type Msg } from '../encode.ts';
 import type { ApiRequest, Route } from '../http/routes.ts';
-import { notConfigured } from '../core/providers.ts';
 
 export function friendRoutes(core: Core): Route[] {
   const { friends } = core;
@@ -68,16 +67,20 @@ export function friendRoutes(core: Core): Route[] {
       method: 'POST',
       path: '/v2/friend/facebook',
       auth: 'bearer',
-      handler() {
-        throw notConfigured('facebook');
+      async handler(req) {
+        const token = req.body().string('token') ?? '';
+        await core.signIn.importFacebookFriends(req.session.uid, token, req.query.bool('reset') === true);
+        return {};
       },
     },
     {
       method: 'POST',
       path: '/v2/friend/steam',
       auth: 'bearer',
-      handler() {
-        throw notConfigured('steam');
+      async handler(req) {
+        const token = req.body().string('token') ?? '';
+        await core.signIn.importSteamFriends(req.session.uid, token, req.query.bool('reset') === true);
+        return {};
       },
     },
   ];

@@ -224,25 +224,38 @@ export class Authenticator {
     return { ...result, claimed };
   }
 
-  /** Signs in or creates an account by an id from an identity provider (google_id, apple_id, ...). */
+  /**
+   * Signs in or creates an account by an id from an identity provider (google_id, apple_id, ...). With the
+   * client's address, a creation counts towards the accounts created from it.
+   */
   async authenticateProvider(
     column: ProviderColumn,
     providerId: string,
     create: boolean,
     username?: string,
     profile: { displayName?: string; avatarUrl?: string; email?: string } = {},
+    clientIp?: string,
   ): Promise<AuthResult> {
+    const name = optionalUsername(username);
     return this.findOrCreate(
       () => this.userBy(column, providerId),
-      () => insertUser(this.db, optionalUsername(username), {
-        [column]: providerId,
-        display_name: profile.displayName ?? null,
-        avatar_url: profile.avatarUrl ?? null,
-      }),
+      async () => {
+        // Counted like device and e-mail sign-ups when the request's address is known (REST); a module decides its own.
+        if (clientIp !== undefined) await this.admitCreation(clientIp);
+        return this.insertProviderUser(name, column, providerId, profile);
+      },
       create,
       `users_${column}_key`,
       'Account is already in use.',
     );
+  }
+
+  private insertProviderUser(name: string | undefined, column: ProviderColumn, providerId: string, profile: { displayName?: string; avatarUrl?: string }) {
+    return insertUser(this.db, name, {
+      [column]: providerId,
+      display_name: profile.displayName ?? null,
+      avatar_url: profile.avatarUrl ?? null,
+    });
   }
 }
 

@@ -237,6 +237,78 @@ export class Friends {
     await this.change('block', userId, undefined, ids, usernames);
   }
 
+  /**
+   * Friend import (Facebook, Steam): the users whose `column` is one of providerIds become the user's friends
+   * at once, both ways, unless a block stands between them; each new friend gets a "joined the game"
+   * notification. `reset` first removes the user's other friends and invites (never blocks). Returns the new friends.
+   */
+  async importFriends(userIdIn: string, column: 'facebook_id' | 'steam_id', providerIds: string[], reset: boolean): Promise<string[]> {
+    if (!isUuid(userIdIn)) throw invalid('Invalid user ID.');
+    const userId = userIdIn.toLowerCase();
+    if (!providerIds.length && !reset) return [];
+    const { added, deliveries } = await this.db.tx(async (q) => {
+      const found = providerIds.length
+        ? (await q.query<{ id: string }>(`SELECT id FROM users WHERE ${column} = ANY($1::text[]) AND id <> $2`, [providerIds, userId])).map((r) => r.id)
+        : [];
+      const edgeQuery = `SELECT source_id, destination_id, state FROM user_edge
+         WHERE (source_id = $1 AND (destination_id = ANY($2::uuid[]) OR $3))
+            OR (destination_id = $1 AND (source_id = ANY($2::uuid[]) OR $3))`;
+      type Edge = { source_id: string; destination_id: string; state: number };
+      const partners = (await q.query<Edge>(edgeQuery, [userId, found, reset])).map((e) => (e.source_id === userId ? e.destination_id : e.source_id));
+      // Fixed lock order (by id), as every other change of edges; the edges are read again under the locks.
+      const locked = await q.query<{ id: string; username: string }>(
+        'SELECT id, username FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE',
+        [[userId, ...found, ...partners]],
+      );
+      const mine = new Map<string, number>();
+      const theirs = new Map<string, number>();
+      for (const e of await q.query<Edge>(edgeQuery, [userId, found, reset])) {
+        if (e.source_id === userId) mine.set(e.destination_id, e.state);
+        else theirs.set(e.source_id, e.state);
+      }
+      const me = locked.find((r) => r.id === userId);
+      if (!me) throw notFound('User account not found.');
+      const writes = new EdgeWrites();
+      if (reset) {
+        for (const [other, state] of mine) {
+          if (state === FriendState.Blocked) continue;
+          writes.set(userId, other, state, null);
+          mine.delete(other);
+        }
+        for (const [other, state] of theirs) {
+          if (state === FriendState.Blocked) continue;
+          writes.set(other, userId, state, null);
+          theirs.delete(other);
+        }
+      }
+      const exists = new Set(locked.map((r) => r.id));
+      const added: string[] = [];
+      for (const other of found) {
+        if (!exists.has(other)) continue;
+        const m = mine.get(other);
+        const t = theirs.get(other);
+        if (m === FriendState.Blocked || t === FriendState.Blocked) continue;
+        if (m === FriendState.Friend && t === FriendState.Friend) continue;
+        writes.set(userId, other, m, FriendState.Friend);
+        writes.set(other, userId, t, FriendState.Friend);
+        added.push(other);
+      }
+      await writes.apply(q);
+      const notes: NotificationInput[] = added.map((other) => ({
+        userId: other,
+        subject: 'Your friend has just joined the game',
+        content: { username: me.username },
+        code: NotificationCode.FriendJoinGame,
+        senderId: userId,
+        persistent: true,
+      }));
+      return { added, deliveries: await this.notifications.store(notes, q) };
+    });
+    // Sent after commit: the transaction may retry.
+    this.notifications.deliver(deliveries);
+    return added;
+  }
+
   /** Keeps the other users' edge_count right when a user is deleted; the edge rows cascade. */
   readonly deleteStep: UserDeleteStep = async (q, userId) => {
     await q.query(

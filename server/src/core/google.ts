@@ -1,7 +1,7 @@
 // Google sign-in over OpenID Connect: authorization URL, code exchange and ID token verification.
 // Works against any OpenID provider with discovery (tests use a local one).
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import type { GoogleConfig } from '../config.ts';
+import type { GoogleConfig, SignInConfig } from '../config.ts';
 import { AppError, Code, invalid, unauthenticated } from '../errors.ts';
 import type { Logger } from '../log.ts';
 
@@ -22,7 +22,6 @@ interface Discovery {
 }
 
 const DISCOVERY_TTL_MS = 24 * 3600_000;
-const HTTP_TIMEOUT_MS = 10_000;
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'EdDSA'];
 // Upstream Nakama's message for any token it cannot accept.
 const BAD_TOKEN = 'Could not authenticate Google profile.';
@@ -35,9 +34,13 @@ export class Google {
   private discovery: { value: Promise<Discovery>; at: number } | undefined;
   private jwks: { uri: string; keys: ReturnType<typeof createRemoteJWKSet> } | undefined;
 
-  constructor(config: GoogleConfig, logger: Logger) {
+  private readonly calls: Pick<SignInConfig, 'timeoutMs' | 'keysRefetchMs' | 'keysMaxAgeMs'>;
+
+  /** calls: the sign-in providers' timeout and key cache (SIGN_IN_*). */
+  constructor(config: GoogleConfig, logger: Logger, calls: Pick<SignInConfig, 'timeoutMs' | 'keysRefetchMs' | 'keysMaxAgeMs'>) {
     this.config = config;
     this.logger = logger;
+    this.calls = calls;
   }
 
   /** The provider's endpoints: cached for a day, fetched again after a failure. */
@@ -57,7 +60,7 @@ export class Google {
     const url = `${this.config.issuer}/.well-known/openid-configuration`;
     let d: Partial<Discovery>;
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+      const res = await fetch(url, { signal: AbortSignal.timeout(this.calls.timeoutMs) });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       d = (await res.json()) as Partial<Discovery>;
     } catch (err) {
@@ -109,7 +112,7 @@ export class Google {
     let res: Response;
     let body: { id_token?: unknown; error?: unknown } = {};
     try {
-      res = await fetch(d.token_endpoint, { method: 'POST', headers, body: form, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+      res = await fetch(d.token_endpoint, { method: 'POST', headers, body: form, signal: AbortSignal.timeout(this.calls.timeoutMs) });
       const text = await res.text();
       try {
         body = (JSON.parse(text) ?? {}) as typeof body;
@@ -138,7 +141,14 @@ export class Google {
     if (typeof idToken !== 'string' || idToken === '' || idToken.length > 16_384) throw unauthenticated(BAD_TOKEN);
     const d = await this.endpoints();
     if (this.jwks?.uri !== d.jwks_uri) {
-      this.jwks = { uri: d.jwks_uri, keys: createRemoteJWKSet(new URL(d.jwks_uri), { timeoutDuration: HTTP_TIMEOUT_MS }) };
+      this.jwks = {
+        uri: d.jwks_uri,
+        keys: createRemoteJWKSet(new URL(d.jwks_uri), {
+          timeoutDuration: this.calls.timeoutMs,
+          cooldownDuration: this.calls.keysRefetchMs,
+          cacheMaxAge: this.calls.keysMaxAgeMs,
+        }),
+      };
     }
     let payload: JWTPayload;
     try {

@@ -20,6 +20,7 @@ import { Notifications } from './notifications.ts';
 import { Parties } from './parties.ts';
 import { Purchases } from './purchases.ts';
 import { Sessions } from './sessions.ts';
+import { SignIn } from './sign-in.ts';
 import { Status } from './status.ts';
 import { Storage } from './storage.ts';
 import { Streams } from './streams.ts';
@@ -60,6 +61,8 @@ export interface Core {
   google: Google | undefined;
   /** In-app purchases and subscriptions, validated with each configured store. */
   purchases: Purchases;
+  /** Third-party sign-in: Apple, Facebook, Facebook Instant, Game Center, Google and Steam, those configured. */
+  signIn: SignIn;
 }
 
 export async function createCore(config: Config, db: Db, logger: Logger, bus: Bus): Promise<Core> {
@@ -83,6 +86,9 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
   const groupMembers = new GroupMembers(db, channels, notifications, isOnline);
   accounts.deleteSteps.push(groupMembers.deleteStep, friends.deleteStep);
   const matches = new Matches(bus, config.sessionEncryptionKey);
+  const links = new Links(db);
+  const google = config.google ? new Google(config.google, logger, config.signIn) : undefined;
+  const signIn = new SignIn(config, { authenticator, links, friends, google, limits: bus.limits, logger });
   const matchmaker = new Matchmaker(bus, config.matchmaker, matches, logger);
   return {
     config,
@@ -92,7 +98,7 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
     sessions,
     accounts,
     authenticator,
-    links: new Links(db),
+    links,
     users,
     notifications,
     status: new Status(bus, users),
@@ -109,7 +115,8 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
     friends,
     files: new Files(db, config.dataDir, logger, config.limits),
     mailer: new Mailer(config, logger),
-    google: config.google ? new Google(config.google, logger) : undefined,
+    google,
+    signIn,
     purchases: new Purchases(db, config.purchases, bus.limits, logger),
   };
 }

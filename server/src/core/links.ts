@@ -7,7 +7,7 @@ import type { ProviderColumn } from './accounts.ts';
 import { checkCustomId, checkDeviceId, checkEmail, checkPassword } from './validate.ts';
 
 /** Upstream's answer when nothing was unlinked. */
-export const LAST_LINK = 'Cannot unlink last account identifier. Check profile exists and is not last link.';
+const LAST_LINK = 'Cannot unlink last account identifier. Check profile exists and is not last link.';
 
 const CREDENTIAL_COLUMNS = [
   'apple_id', 'facebook_id', 'facebook_instant_game_id', 'google_id', 'gamecenter_id', 'steam_id', 'custom_id', 'email',
@@ -105,12 +105,14 @@ export class Links {
     if (n === 0) throw permissionDenied(LAST_LINK);
   }
 
-  /** Unlinks a provider id (google_id, ...), keeping at least one credential. */
-  async unlinkColumn(userId: string, column: ProviderColumn): Promise<void> {
+  /** Unlinks a provider id (google_id, ...), keeping at least one credential; with `value`, only that id. */
+  async unlinkColumn(userId: string, column: ProviderColumn, value?: string): Promise<void> {
     const others = otherCredentials(column);
+    const params = value === undefined ? [userId] : [userId, value];
+    const match = value === undefined ? `${column} IS NOT NULL` : `${column} = $2`;
     const n = await this.db.execute(
-      `UPDATE users SET ${column} = NULL, update_time = now() WHERE id = $1 AND ${column} IS NOT NULL AND ${others}`,
-      [userId],
+      `UPDATE users SET ${column} = NULL, update_time = now() WHERE id = $1 AND ${match} AND ${others}`,
+      params,
     );
     if (n === 0) throw permissionDenied(LAST_LINK);
   }

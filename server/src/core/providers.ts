@@ -15,3 +15,10 @@ export const PROVIDER_NAMES: Record<string, string> = {
 export function notConfigured(provider: string): AppError {
   return failedPrecondition(`${PROVIDER_NAMES[provider]} authentication is not configured.`);
 }
+
+/** Who a provider says the user is: its id for them, and their name and picture where it gives them. */
+export interface Identity {
+  id: string;
+  displayName?: string;
+  avatarUrl?: string;
+}

@@ -124,7 +124,24 @@ export const MESSAGES = {
   AccountDevice: accountFields({ id: text('10 to 128 bytes.') }, 'A device id.'),
   AccountCustom: accountFields({ id: text('6 to 128 bytes, no spaces.') }, 'A custom id.'),
   AccountEmail: accountFields({ email: text(), password: text('At least 8 characters.') }, 'An e-mail address and password.'),
-  AccountToken: accountFields({ token: text('The provider\'s token (an OpenID Connect ID token for Google).') }, 'A third-party provider\'s token.'),
+  AccountToken: accountFields({
+    token: text('The provider\'s token: an ID token (Apple, Google, Facebook Limited Login), an access token (Facebook) or a session ticket in hex (Steam).'),
+  }, 'A third-party provider\'s token.'),
+  AccountFacebookInstantGame: accountFields({
+    signed_player_info: text('"<signature>.<payload>", base64url: the payload signed with HMAC-SHA256 by the app secret.'),
+  }, 'A Facebook Instant Games player\'s signed info.'),
+  AccountGameCenter: accountFields({
+    player_id: text(),
+    bundle_id: text('One of GAMECENTER_BUNDLE_IDS.'),
+    timestamp_seconds: { type: 'string', format: 'int64', description: 'The timestamp as signed.' },
+    salt: text('Base64.'),
+    signature: text('Base64: RSA-SHA256 over player_id, bundle_id, the timestamp (8 bytes, big-endian) and the salt.'),
+    public_key_url: text('The signing key\'s certificate, on an allowed host (GAMECENTER_KEY_HOSTS), over https.'),
+  }, 'Game Center\'s identity verification signature.'),
+  LinkSteam: obj({
+    account: ref('AccountToken'),
+    sync: { type: 'boolean', description: 'Import the player\'s Steam friends too.' },
+  }, 'A Steam ticket to link.'),
   AccountUpdate: obj({
     username: text(), display_name: text(), avatar_url: text(), lang_tag: text(), location: text(), timezone: text(),
   }, 'The fields to change; absent ones stay.'),

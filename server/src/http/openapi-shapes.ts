@@ -21,25 +21,48 @@ const page = { limit: 'integer', cursor: 'string' } as const;
 const targets = { ids: 'string[]', usernames: 'string[]' } as const;
 
 /** The body of a provider's authenticate, link and unlink calls. */
-const ACCOUNT_BODY: Record<string, MessageName> = { device: 'AccountDevice', custom: 'AccountCustom', email: 'AccountEmail' };
+const ACCOUNT_BODY: Record<string, MessageName> = {
+  device: 'AccountDevice',
+  custom: 'AccountCustom',
+  email: 'AccountEmail',
+  facebookinstantgame: 'AccountFacebookInstantGame',
+  gamecenter: 'AccountGameCenter',
+};
+
+/** The settings that turn a provider on (README: Sign-in providers). */
+const PROVIDER_SETTINGS: Record<string, string> = {
+  apple: 'APPLE_BUNDLE_ID',
+  facebook: 'FACEBOOK_APP_ID',
+  facebookinstantgame: 'FACEBOOK_INSTANT_APP_SECRET',
+  gamecenter: 'GAMECENTER_BUNDLE_IDS',
+  google: 'GOOGLE_CLIENT_ID',
+  steam: 'STEAM_PUBLISHER_KEY and STEAM_APP_ID',
+};
 
 function providerShapes(): Record<string, RouteShape> {
   const out: Record<string, RouteShape> = {};
   for (const provider of ['device', 'custom', 'email', ...Object.keys(PROVIDER_NAMES)]) {
     const body = ACCOUNT_BODY[provider] ?? 'AccountToken';
     const third = PROVIDER_NAMES[provider];
-    // A third party but Google is never configured here; Google only with GOOGLE_CLIENT_ID.
     const note = third
-      ? `${third} sign-in needs that provider configured${provider === 'google' ? ' (GOOGLE_CLIENT_ID)' : ''}; otherwise 400 "${third} authentication is not configured.".`
+      ? `${third} sign-in needs that provider configured (${PROVIDER_SETTINGS[provider]}); otherwise 400 "${third} authentication is not configured.". ` +
+        'A refused proof is 401, a provider that cannot be reached 503.'
       : undefined;
+    const sync: Record<string, QueryType> = provider === 'facebook' || provider === 'steam' ? { sync: 'boolean' } : {};
     out[`POST /v2/account/authenticate/${provider}`] = {
       summary: `Sign in by ${third ?? provider}, creating the account unless create=false`,
       description: note,
-      query: { create: 'boolean', username: 'string' },
+      query: { create: 'boolean', username: 'string', ...sync },
       body,
       answer: 'Session',
     };
-    out[`POST /v2/account/link/${provider}`] = { summary: `Link a ${third ?? provider} credential to the caller's account`, description: note, body, answer: 'Empty' };
+    out[`POST /v2/account/link/${provider}`] = {
+      summary: `Link a ${third ?? provider} credential to the caller's account`,
+      description: note,
+      ...(provider === 'facebook' ? { query: sync } : {}),
+      body: provider === 'steam' ? 'LinkSteam' : body,
+      answer: 'Empty',
+    };
     out[`POST /v2/account/unlink/${provider}`] = { summary: `Unlink a ${third ?? provider} credential (never the last one)`, description: note, body, answer: 'Empty' };
   }
   return out;
@@ -64,8 +87,22 @@ export const ROUTE_SHAPES: Record<string, RouteShape> = {
   'DELETE /v2/friend': { summary: 'Remove friends, invites or blocks', query: targets, answer: 'Empty' },
   'POST /v2/friend/block': { summary: 'Block users', query: targets, answer: 'Empty' },
   'GET /v2/friend/friends': { summary: 'Friends of the caller\'s friends', query: page, answer: 'FriendsOfFriends' },
-  'POST /v2/friend/facebook': { summary: 'Import Facebook friends', description: 'Facebook is not configured: always 400.', answer: 'Empty' },
-  'POST /v2/friend/steam': { summary: 'Import Steam friends', description: 'Steam is not configured: always 400.', answer: 'Empty' },
+  'POST /v2/friend/facebook': {
+    summary: 'Import Facebook friends',
+    description: 'Friends who have accounts become friends at once; reset=true first removes the caller\'s other friends and invites (not blocks). ' +
+      'Needs FACEBOOK_APP_ID, else 400.',
+    query: { reset: 'boolean' },
+    body: 'AccountToken',
+    answer: 'Empty',
+  },
+  'POST /v2/friend/steam': {
+    summary: 'Import Steam friends',
+    description: 'The ticket\'s player\'s Steam friends who have accounts become friends at once; reset=true first removes the caller\'s other friends and invites (not blocks). ' +
+      'Needs STEAM_PUBLISHER_KEY and STEAM_APP_ID, else 400.',
+    query: { reset: 'boolean' },
+    body: 'AccountToken',
+    answer: 'Empty',
+  },
   'GET /v2/notification': { summary: 'The caller\'s notifications, oldest first', query: { limit: 'integer', cacheable_cursor: 'string' }, answer: 'NotificationList' },
   'DELETE /v2/notification': { summary: 'Delete notifications', query: { ids: 'string[]' }, answer: 'Empty' },
   'POST /v2/storage': { summary: 'Read storage objects', body: 'ReadStorageObjects', answer: 'StorageObjects' },

@@ -13,6 +13,11 @@ export interface NkUser {
   online: boolean;
   edgeCount: number;
   googleId: string | null;
+  appleId: string | null;
+  facebookId: string | null;
+  facebookInstantGameId: string | null;
+  gamecenterId: string | null;
+  steamId: string | null;
   createTime: Date;
   updateTime: Date;
 }
@@ -30,6 +35,11 @@ export function userFromRow(row: UserRow, online: boolean): NkUser {
     online,
     edgeCount: row.edge_count,
     googleId: row.google_id,
+    appleId: row.apple_id,
+    facebookId: row.facebook_id,
+    facebookInstantGameId: row.facebook_instant_game_id,
+    gamecenterId: row.gamecenter_id,
+    steamId: row.steam_id,
     createTime: row.create_time,
     updateTime: row.update_time,
   };

@@ -22,6 +22,7 @@ import { notificationNk, type NkNotifications } from './nk-notifications.ts';
 import { purchaseNk, type NkPurchases } from './nk-purchases.ts';
 import { channelNk, streamNk, type NkChannels, type NkStreams } from './nk-realtime.ts';
 import { storageNk, type NkStorage } from './nk-storage.ts';
+import { signInNk, type NkSignIn } from './nk-sign-in.ts';
 import { runTx, type NkTx } from './nk-tx.ts';
 import { userFromRow, type NkUser } from './nk-users.ts';
 import { walletNk, type NkWallet } from './nk-wallet.ts';
@@ -44,7 +45,7 @@ export interface NkTokens {
   exp: number;
 }
 
-export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams, NkMatches, NkNotifications, NkFriends, NkFiles, NkPurchases {
+export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams, NkMatches, NkNotifications, NkFriends, NkFiles, NkPurchases, NkSignIn {
   /** The database, for a module's own tables. */
   db: Db;
   /**
@@ -230,6 +231,7 @@ export function createNk(core: Core, matches: MatchRegistry): Nk {
     ...friendNk(core),
     ...fileNk(core),
     ...purchaseNk(core),
+    ...signInNk(core),
     tx: (fn) => runTx(core, fn),
   };
 }

@@ -266,3 +266,8 @@ export { fuzzSettings, nastyJson, nastyString } from './fuzz.ts';
 export { startAppleIap, type AppleReceipt, type AppleReceiptItem, type TestAppleIap } from './apple-iap.ts';
 export { startGooglePlay, type TestGooglePlay } from './google-play.ts';
 export { startHuaweiIap, type TestHuaweiIap } from './huawei-iap.ts';
+export { startTokenIssuer, type TestTokenIssuer } from './token-issuer.ts';
+export {
+  signPlayerInfo, startFacebookGraph, startGameCenterKeys, startSteamApi,
+  type FacebookUser, type GameCenterSignature, type TestFacebookGraph, type TestGameCenterKeys, type TestSteamApi,
+} from './social-providers.ts';
