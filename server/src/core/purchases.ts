@@ -7,11 +7,11 @@ import type { PurchaseRecord, SubscriptionRecord } from '../encode.ts';
 import { failedPrecondition, invalid, notFound, resourceExhausted } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { LimitStore, RateLimit } from '../realtime/bus.ts';
-import { AppleIap } from '../providers/apple-iap.ts';
-import { facebookInstantPurchase } from '../providers/facebook-instant.ts';
-import { GooglePlay } from '../providers/google-play.ts';
-import { HuaweiIap } from '../providers/huawei-iap.ts';
-import type { StorePurchase, StoreSubscription } from '../providers/store.ts';
+import { AppleIap } from './iap-apple.ts';
+import { facebookInstantPurchase } from './iap-facebook-instant.ts';
+import { GooglePlay } from './iap-google.ts';
+import { HuaweiIap } from './iap-huawei.ts';
+import type { StorePurchase, StoreSubscription } from './iap-store.ts';
 import { decodeCursor, encodeCursor, isCursorTime } from './cursor.ts';
 import { checkLimit } from './validate.ts';
 

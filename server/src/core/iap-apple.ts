@@ -7,7 +7,7 @@ import type { Logger } from '../log.ts';
 import {
   callStore, field, isObject, msTime, Store, StoreEnvironment, unavailable,
   type StorePurchase, type StoreSubscription,
-} from './store.ts';
+} from './iap-store.ts';
 
 const SANDBOX_RECEIPT = 21007;
 const NAME = 'The App Store';

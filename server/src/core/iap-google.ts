@@ -9,7 +9,7 @@ import type { Logger } from '../log.ts';
 import {
   callStore, field, isObject, msTime, Store, StoreEnvironment, unavailable,
   type StorePurchase, type StoreSubscription,
-} from './store.ts';
+} from './iap-store.ts';
 
 const SCOPE = 'https://www.googleapis.com/auth/androidpublisher';
 const NAME = 'Google Play';

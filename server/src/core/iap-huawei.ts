@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import type { HuaweiIapConfig } from '../config-purchases.ts';
 import { invalid } from '../errors.ts';
 import type { Logger } from '../log.ts';
-import { callStore, field, isObject, msTime, Store, StoreEnvironment, unavailable, type StorePurchase } from './store.ts';
+import { callStore, field, isObject, msTime, Store, StoreEnvironment, unavailable, type StorePurchase } from './iap-store.ts';
 
 const NAME = 'Huawei IAP';
 const TOKEN_MARGIN_MS = 60_000;

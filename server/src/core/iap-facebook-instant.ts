@@ -2,7 +2,7 @@
 // signature is HMAC-SHA256 of the encoded payload with the app secret, checked here with no call out.
 import crypto from 'node:crypto';
 import { invalid } from '../errors.ts';
-import { field, isObject, Store, StoreEnvironment, type StorePurchase } from './store.ts';
+import { field, isObject, Store, StoreEnvironment, type StorePurchase } from './iap-store.ts';
 
 const MALFORMED = 'Invalid Facebook Instant signed request: it must be "<signature>.<payload>" in base64url.';
 const B64URL = /^[A-Za-z0-9_-]+={0,2}$/;
