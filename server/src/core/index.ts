@@ -12,6 +12,8 @@ import { Friends } from './friends.ts';
 import { Google } from './google.ts';
 import { GroupMembers } from './group-members.ts';
 import { Groups } from './groups.ts';
+import { Leaderboards } from './leaderboards.ts';
+import { LocalBus } from '../realtime/local-bus.ts';
 import { Links } from './links.ts';
 import { Mailer } from './mail.ts';
 import { Matches } from './matches.ts';
@@ -51,6 +53,8 @@ export interface Core {
   /** A user's chat messages a minute and stored bytes a day, shared by the socket and modules. */
   chatLimits: ChatLimits;
   groups: Groups;
+  /** Boards, records and ranks; ranks from SQL in a cluster, from this node's cache alone. */
+  leaderboards: Leaderboards;
   groupMembers: GroupMembers;
   friends: Friends;
   files: Files;
@@ -102,6 +106,7 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
     channels,
     chatLimits,
     groups,
+    leaderboards: new Leaderboards(db, logger, bus.node, !(bus instanceof LocalBus)),
     groupMembers,
     friends,
     files: new Files(db, config.dataDir, logger, config.limits),
