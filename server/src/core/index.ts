@@ -83,6 +83,9 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
   const groups: Groups = new Groups(db, channels);
   const groupMembers = new GroupMembers(db, channels, notifications, isOnline);
   accounts.deleteSteps.push(groupMembers.deleteStep, friends.deleteStep);
+  const leaderboards = new Leaderboards(db, logger, bus.node, !(bus instanceof LocalBus));
+  accounts.deleteSteps.push(leaderboards.deleteStep);
+  accounts.deleted.push((userId) => leaderboards.ranks.dropOwner(userId));
   const matches = new Matches(bus, config.sessionEncryptionKey);
   const matchmaker = new Matchmaker(bus, config.matchmaker, matches, logger);
   return {
@@ -106,7 +109,7 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
     channels,
     chatLimits,
     groups,
-    leaderboards: new Leaderboards(db, logger, bus.node, !(bus instanceof LocalBus)),
+    leaderboards,
     groupMembers,
     friends,
     files: new Files(db, config.dataDir, logger, config.limits),

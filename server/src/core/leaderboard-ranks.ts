@@ -142,8 +142,8 @@ export class RankCache {
     for (const k of [...this.boards.keys()]) if (k.startsWith(`${leaderboardId}\n`)) this.boards.delete(k);
   }
 
-  /** Forgets everything (records removed behind the cache's back, such as an account's). */
-  clear(): void {
-    this.boards.clear();
+  /** An owner's records were deleted everywhere (a deleted account), after commit. */
+  dropOwner(owner: string): void {
+    for (const board of this.boards.values()) board.drop(owner);
   }
 }

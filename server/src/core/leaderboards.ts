@@ -1,7 +1,7 @@
 // Leaderboards: boards created by modules, records written by clients (unless authoritative) and modules,
 // listings with exact ranks, periods ended by a cron reset schedule. Every call takes the current time, so
 // periods can be tested at a fixed instant.
-import type { Db } from '../db/index.ts';
+import type { Db, Queryable } from '../db/index.ts';
 import { invalid, notFound, permissionDenied } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { isUuid } from '../tokens.ts';
@@ -46,6 +46,11 @@ export class Leaderboards {
     );
     return rows.map(keyOf);
   }
+
+  /** A deleted account's records go with it; the rank cache forgets them once committed (Accounts.deleted). */
+  readonly deleteStep = async (q: Queryable, userId: string): Promise<void> => {
+    await q.execute('DELETE FROM leaderboard_record WHERE owner_id = $1', [userId]);
+  };
 
   async create(board: Omit<Leaderboard, 'createTime'>): Promise<void> {
     checkLeaderboardId(board.id);

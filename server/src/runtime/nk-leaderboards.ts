@@ -65,7 +65,7 @@ export function leaderboardNk(core: Core): NkLeaderboards {
       }
       return out;
     },
-    leaderboardRecordWrite: (id, ownerId, username = null, score, subscore, metadata, operatorOverride) =>
+    leaderboardRecordWrite: async (id, ownerId, username = null, score, subscore, metadata, operatorOverride) =>
       leaderboards.write(id, ownerId, username, int64('score', score), int64('subscore', subscore), metadataText(metadata), operatorOverride, false),
     leaderboardRecordDelete: (id, ownerId) => leaderboards.deleteRecord(id, ownerId, false),
     leaderboardRecordsList: (id, ownerIds = [], limit = 10, cursor, expiry = 0) => leaderboards.listRecords(id, ownerIds, limit, cursor, expiry),
