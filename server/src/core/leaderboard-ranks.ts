@@ -32,6 +32,9 @@ export const LOAD_PAGE = 2000;
 
 class BoardRanks {
   ready = false;
+  /** Settles when the load ends: with the tree, or with the load's failure. */
+  readonly loaded: Promise<OrderTree<RankKey>>;
+  settle!: (err?: unknown) => void;
   readonly tree: OrderTree<RankKey>;
   private readonly byOwner = new Map<string, RankKey>();
   /** Owners written or deleted while loading: their loaded rows may be older than what the tree has. */
@@ -39,6 +42,11 @@ class BoardRanks {
 
   constructor(desc: boolean) {
     this.tree = new OrderTree(rankOrder(desc));
+    this.loaded = new Promise((resolve, reject) => {
+      this.settle = (err) => (err === undefined ? resolve(this.tree) : reject(err));
+    });
+    // A load nobody awaits must not fail as an unhandled rejection.
+    this.loaded.catch(() => {});
   }
 
   put(key: RankKey): void {
@@ -61,7 +69,7 @@ class BoardRanks {
     this.byOwner.delete(owner);
   }
 
-  loaded(rows: RankKey[]): void {
+  add(rows: RankKey[]): void {
     for (const k of rows) {
       if (this.touched!.has(k.owner) || this.byOwner.has(k.owner)) continue;
       this.tree.insert(k);
@@ -72,6 +80,7 @@ class BoardRanks {
   finish(): void {
     this.touched = null;
     this.ready = true;
+    this.settle();
   }
 }
 
@@ -92,16 +101,26 @@ export class RankCache {
     return `${leaderboardId}\n${expiry.getTime()}`;
   }
 
-  /** The loaded tree of a period, or undefined while it loads (the first ask starts the load). */
-  tree(leaderboardId: string, expiry: Date, desc: boolean): OrderTree<RankKey> | undefined {
-    if (!this.enabled) return undefined;
+  private board(leaderboardId: string, expiry: Date, desc: boolean): BoardRanks {
     const k = RankCache.key(leaderboardId, expiry);
     const board = this.boards.get(k);
-    if (board) return board.ready ? board.tree : undefined;
+    if (board) return board;
     const fresh = new BoardRanks(desc);
     this.boards.set(k, fresh);
     void this.fill(k, fresh, leaderboardId, expiry);
-    return undefined;
+    return fresh;
+  }
+
+  /** The loaded tree of a period, or undefined while it loads (the first ask starts the load). */
+  tree(leaderboardId: string, expiry: Date, desc: boolean): OrderTree<RankKey> | undefined {
+    if (!this.enabled) return undefined;
+    const board = this.board(leaderboardId, expiry, desc);
+    return board.ready ? board.tree : undefined;
+  }
+
+  /** The tree of a period once loaded (the embedded database, whose SQL would run on the event loop). */
+  whenLoaded(leaderboardId: string, expiry: Date, desc: boolean): Promise<OrderTree<RankKey>> {
+    return this.board(leaderboardId, expiry, desc).loaded;
   }
 
   /** Loads a period page by page, yielding between pages; stops when the period was dropped meanwhile. */
@@ -110,8 +129,11 @@ export class RankCache {
     try {
       for (;;) {
         const rows = await this.load(leaderboardId, expiry, after, LOAD_PAGE);
-        if (this.boards.get(k) !== board) return;
-        board.loaded(rows);
+        if (this.boards.get(k) !== board) {
+          board.settle(new Error('The period was forgotten while it loaded.'));
+          return;
+        }
+        board.add(rows);
         if (rows.length < LOAD_PAGE) break;
         after = rows[rows.length - 1].owner;
         await new Promise<void>((resolve) => setImmediate(resolve));
@@ -120,6 +142,7 @@ export class RankCache {
     } catch (err) {
       this.logger.error('leaderboard rank cache load failed', { leaderboardId, err });
       if (this.boards.get(k) === board) this.boards.delete(k);
+      board.settle(err);
     }
   }
 

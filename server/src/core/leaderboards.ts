@@ -7,6 +7,7 @@ import type { Logger } from '../log.ts';
 import { isUuid } from '../tokens.ts';
 import { decodeCursor, encodeCursor, isTuple } from './cursor.ts';
 import { RankCache, type RankKey } from './leaderboard-ranks.ts';
+import type { OrderTree } from './order-tree.ts';
 import {
   AUTHORITATIVE, BAD_CURSOR, BAD_OWNER, beyond, boardOf, checkInt64, checkLeaderboardId, checkMetadata, COLUMNS, INT64_MAX,
   keyOf, lastReset, NEVER, nextReset, NOT_FOUND, OPERATORS, orderBy, OUT_OF_RANGE,
@@ -40,9 +41,9 @@ export class Leaderboards {
     const rows = await this.db.query<RecordRow>(
       `SELECT owner_id, score::text AS score, subscore::text AS subscore, num_score,
          (extract(epoch FROM update_time) * 1000000)::int8::text AS micros
-       FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = $2 AND ($3::uuid IS NULL OR owner_id > $3::uuid)
-       ORDER BY owner_id LIMIT $4`,
-      [id, expiry, after, limit],
+       FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = $2 ${after ? 'AND owner_id > $4::uuid' : ''}
+       ORDER BY owner_id LIMIT $3`,
+      after ? [id, expiry, limit, after] : [id, expiry, limit],
     );
     return rows.map(keyOf);
   }
@@ -189,10 +190,26 @@ export class Leaderboards {
     };
   }
 
+  /**
+   * The loaded tree of a period, if ranks come from the cache: on the embedded database a request waits for
+   * the load (made in pages), since its SQL runs on the event loop; with a PostgreSQL server, SQL answers
+   * meanwhile. Undefined in a cluster.
+   */
+  private async cached(board: Leaderboard, expiry: Date): Promise<OrderTree<RankKey> | undefined> {
+    const desc = board.sortOrder === 'desc';
+    const tree = this.ranks.tree(board.id, expiry, desc);
+    if (tree || !this.ranks.enabled || this.db.kind !== 'pglite') return tree;
+    try {
+      return await this.ranks.whenLoaded(board.id, expiry, desc);
+    } catch {
+      return undefined;
+    }
+  }
+
   /** The rank of one record: from the node's cache when loaded, else counted by PostgreSQL over the index. */
   private async rankOf(board: Leaderboard, expiry: Date, k: RankKey): Promise<number> {
     const desc = board.sortOrder === 'desc';
-    const tree = this.ranks.tree(board.id, expiry, desc);
+    const tree = await this.cached(board, expiry);
     if (tree) return tree.countBefore(k) + 1;
     const params: unknown[] = [board.id, expiry];
     const [{ n }] = await this.db.query<{ n: string }>(
@@ -212,7 +229,7 @@ export class Leaderboards {
 
   private async rankCount(board: Leaderboard, expiry: Date): Promise<number> {
     if (!board.enableRanks) return 0;
-    const tree = this.ranks.tree(board.id, expiry, board.sortOrder === 'desc');
+    const tree = await this.cached(board, expiry);
     if (tree) return tree.size;
     const [{ n }] = await this.db.query<{ n: string }>(
       'SELECT count(*)::text AS n FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = $2', [board.id, expiry]);
