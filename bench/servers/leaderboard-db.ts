@@ -28,24 +28,29 @@ const routes: Record<string, () => Promise<unknown>> = {
        RETURNING ${RECORD}`,
       [BOARD, WRITER],
     ),
-  async '/around'() {
-    const [own] = await db.query<{ score: string; subscore: string; update_time: Date }>(
-      `SELECT ${RECORD} FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = 'epoch' AND owner_id = $2`, [BOARD, ownerId]);
-    const k = [BOARD, own.score, own.subscore, own.update_time, ownerId];
-    const before = await db.query(
-      `SELECT ${RECORD} FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = 'epoch' AND score >= $2
-         AND (score > $2 OR (score = $2 AND (subscore > $3 OR (subscore = $3 AND (update_time, owner_id) < ($4, $5)))))
-       ORDER BY score, subscore, update_time DESC, owner_id DESC LIMIT 5`, k);
-    const after = await db.query(
-      `SELECT ${RECORD} FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = 'epoch' AND score <= $2
-         AND (score < $2 OR (score = $2 AND (subscore < $3 OR (subscore = $3 AND (update_time, owner_id) > ($4, $5)))))
-       ORDER BY score DESC, subscore DESC, update_time, owner_id LIMIT 4`, k);
-    const [{ n }] = await db.query<{ n: string }>(
-      `SELECT count(*)::text AS n FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = 'epoch' AND score >= $2
-         AND (score > $2 OR (score = $2 AND (subscore > $3 OR (subscore = $3 AND (update_time, owner_id) < ($4, $5)))))`, k);
-    return { records: [...before.reverse(), own, ...after], rank: Number(n) + 1 - before.length };
-  },
+  '/around': () => around(true),
+  '/around-unranked': () => around(false),
 };
+
+/** The owner's record and the records around it, with the owner's rank counted over the index when asked. */
+async function around(withRank: boolean): Promise<unknown> {
+  const [own] = await db.query<{ score: string; subscore: string; update_time: Date }>(
+    `SELECT ${RECORD} FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = 'epoch' AND owner_id = $2`, [BOARD, ownerId]);
+  const k = [BOARD, own.score, own.subscore, own.update_time, ownerId];
+  const before = await db.query(
+    `SELECT ${RECORD} FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = 'epoch' AND score >= $2
+       AND (score > $2 OR (score = $2 AND (subscore > $3 OR (subscore = $3 AND (update_time, owner_id) < ($4, $5)))))
+     ORDER BY score, subscore, update_time DESC, owner_id DESC LIMIT 5`, k);
+  const after = await db.query(
+    `SELECT ${RECORD} FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = 'epoch' AND score <= $2
+       AND (score < $2 OR (score = $2 AND (subscore < $3 OR (subscore = $3 AND (update_time, owner_id) > ($4, $5)))))
+     ORDER BY score DESC, subscore DESC, update_time, owner_id LIMIT 4`, k);
+  if (!withRank) return { records: [...before.reverse(), own, ...after] };
+  const [{ n }] = await db.query<{ n: string }>(
+    `SELECT count(*)::text AS n FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = 'epoch' AND score >= $2
+       AND (score > $2 OR (score = $2 AND (subscore > $3 OR (subscore = $3 AND (update_time, owner_id) < ($4, $5)))))`, k);
+  return { records: [...before.reverse(), own, ...after], rank: Number(n) + 1 - before.length };
+}
 
 const server = http.createServer((req, res) => {
   const route = routes[req.url ?? ''];

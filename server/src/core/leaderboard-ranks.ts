@@ -4,10 +4,21 @@
 import type { Logger } from '../log.ts';
 import { OrderTree } from './order-tree.ts';
 
+/**
+ * A score as ranked: a number when it is a safe integer, a bigint beyond (one value has one form, so equal
+ * values compare equal; numbers and bigints compare by value). Numbers keep a million keys lighter.
+ */
+export type RankScore = number | bigint;
+
+export function rankScore(text: string): RankScore {
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : BigInt(text);
+}
+
 /** A record as ranked: sort values, the update time in microseconds, and num_score as its version. */
 export interface RankKey {
-  score: bigint;
-  subscore: bigint;
+  score: RankScore;
+  subscore: RankScore;
   micros: number;
   owner: string;
   numScore: number;
@@ -27,8 +38,8 @@ export function rankOrder(desc: boolean): (a: RankKey, b: RankKey) => number {
 /** Loads one page of a period's records, by owner id after `after`. */
 export type RankLoader = (leaderboardId: string, expiry: Date, after: string | null, limit: number) => Promise<RankKey[]>;
 
-/** Rows per page while loading: each page is inserted in one turn of the event loop (a few ms). */
-export const LOAD_PAGE = 2000;
+/** Rows per page while loading: each page is inserted in one turn of the event loop (about a millisecond). */
+export const LOAD_PAGE = 1000;
 
 class BoardRanks {
   ready = false;

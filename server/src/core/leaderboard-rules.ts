@@ -2,7 +2,7 @@
 // and the SQL of the board order that listings and rank counts share.
 import { CronExpressionParser } from 'cron-parser';
 import { invalid } from '../errors.ts';
-import type { RankKey } from './leaderboard-ranks.ts';
+import { rankScore, type RankKey } from './leaderboard-ranks.ts';
 import { jsonHasUnstorable, storable, unstorable } from './validate.ts';
 
 export type SortOrder = 'asc' | 'desc';
@@ -90,8 +90,8 @@ export interface BoardRow {
 export type Cursor = [dir: string, score: string, subscore: string, micros: string, owner: string, expiry: number];
 
 export const keyOf = (r: RecordRow): RankKey => ({
-  score: BigInt(r.score),
-  subscore: BigInt(r.subscore),
+  score: rankScore(r.score),
+  subscore: rankScore(r.subscore),
   micros: Number(r.micros),
   owner: r.owner_id,
   numScore: r.num_score,

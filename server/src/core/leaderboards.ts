@@ -6,7 +6,7 @@ import { invalid, notFound, permissionDenied } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { isUuid } from '../tokens.ts';
 import { decodeCursor, encodeCursor, isTuple } from './cursor.ts';
-import { RankCache, type RankKey } from './leaderboard-ranks.ts';
+import { RankCache, rankScore, type RankKey } from './leaderboard-ranks.ts';
 import type { OrderTree } from './order-tree.ts';
 import {
   AUTHORITATIVE, BAD_CURSOR, BAD_OWNER, beyond, boardOf, checkInt64, checkLeaderboardId, checkMetadata, COLUMNS, INT64_MAX,
@@ -262,7 +262,9 @@ export class Leaderboards {
       throw invalid(BAD_CURSOR);
     }
     try {
-      return { dir, key: { score: checkInt64(BigInt(score)), subscore: checkInt64(BigInt(subscore)), micros: Number(micros), owner, numScore: 0 }, expiry: new Date(expiry) };
+      checkInt64(BigInt(score));
+      checkInt64(BigInt(subscore));
+      return { dir, key: { score: rankScore(score), subscore: rankScore(subscore), micros: Number(micros), owner, numScore: 0 }, expiry: new Date(expiry) };
     } catch {
       throw invalid(BAD_CURSOR);
     }
