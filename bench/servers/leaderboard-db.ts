@@ -37,14 +37,15 @@ async function around(withRank: boolean): Promise<unknown> {
   const [own] = await db.query<{ score: string; subscore: string; update_time: Date }>(
     `SELECT ${RECORD} FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = 'epoch' AND owner_id = $2`, [BOARD, ownerId]);
   const k = [BOARD, own.score, own.subscore, own.update_time, ownerId];
+  // The table is aliased: ORDER BY must read its columns, not the selected text aliases of the same names.
   const before = await db.query(
-    `SELECT ${RECORD} FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = 'epoch' AND score >= $2
+    `SELECT ${RECORD} FROM leaderboard_record r WHERE leaderboard_id = $1 AND expiry_time = 'epoch' AND score >= $2
        AND (score > $2 OR (score = $2 AND (subscore > $3 OR (subscore = $3 AND (update_time, owner_id) < ($4, $5)))))
-     ORDER BY score, subscore, update_time DESC, owner_id DESC LIMIT 5`, k);
+     ORDER BY r.score, r.subscore, r.update_time DESC, r.owner_id DESC LIMIT 5`, k);
   const after = await db.query(
-    `SELECT ${RECORD} FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = 'epoch' AND score <= $2
+    `SELECT ${RECORD} FROM leaderboard_record r WHERE leaderboard_id = $1 AND expiry_time = 'epoch' AND score <= $2
        AND (score < $2 OR (score = $2 AND (subscore < $3 OR (subscore = $3 AND (update_time, owner_id) > ($4, $5)))))
-     ORDER BY score DESC, subscore DESC, update_time, owner_id LIMIT 4`, k);
+     ORDER BY r.score DESC, r.subscore DESC, r.update_time, r.owner_id LIMIT 4`, k);
   if (!withRank) return { records: [...before.reverse(), own, ...after] };
   const [{ n }] = await db.query<{ n: string }>(
     `SELECT count(*)::text AS n FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = 'epoch' AND score >= $2

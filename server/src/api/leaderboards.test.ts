@@ -254,6 +254,8 @@ describe('leaderboards', () => {
     const s = await ts.newSession();
     await rejects(ts.client().listLeaderboardRecords(s, 'missing-board'), 404, 'Leaderboard not found.');
     await rejects(write(s, 'missing-board', 1), 404, 'Leaderboard not found.');
+    await rejects(ts.client().listLeaderboardRecords(s, 'x'.repeat(129)), 400, 'Invalid leaderboard ID.');
+    await rejects(write(s, 'x'.repeat(129), 1), 400, 'Invalid leaderboard ID.');
     await rejects(ts.client().listLeaderboardRecords(s, id, undefined, 0), 400, 'Invalid limit - limit must be between 1 and 1000.');
     await rejects(ts.client().listLeaderboardRecords(s, id, undefined, 1001), 400, 'Invalid limit - limit must be between 1 and 1000.');
     await rejects(ts.client().listLeaderboardRecords(s, id, undefined, 10, 'not-a-cursor'), 400, 'Invalid cursor.');

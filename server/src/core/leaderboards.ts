@@ -29,6 +29,7 @@ export class Leaderboards {
   /** The last reset handled per board, so each is handled once. */
   private readonly handled = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
 
   constructor(db: Db, logger: Logger, node: string, clustered: boolean) {
     this.db = db;
@@ -381,7 +382,9 @@ export class Leaderboards {
 
   /** Runs runResets at each minute's start (cron's finest step) until stop(). */
   start(): void {
+    this.stopped = false;
     const tick = () => {
+      if (this.stopped) return;
       const wait = 60_000 - (Date.now() % 60_000) + 50;
       this.timer = setTimeout(() => {
         this.runResets().catch((err) => this.logger.error('leaderboard resets failed', { err })).finally(tick);
@@ -392,6 +395,7 @@ export class Leaderboards {
   }
 
   stop(): void {
+    this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
   }
