@@ -11,12 +11,11 @@ import type { OrderTree } from './order-tree.ts';
 import {
   AUTHORITATIVE, BAD_CURSOR, BAD_OWNER, beyond, boardOf, checkInt64, checkLeaderboardId, checkMetadata, COLUMNS, INT64_MAX,
   keyOf, lastReset, NEVER, nextReset, NOT_FOUND, OPERATORS, orderBy, OUT_OF_RANGE,
-  type BoardRow, type Cursor, type Leaderboard, type LeaderboardRecord, type Operator, type RecordList, type RecordRow,
+  type BoardRow, type Cursor, type Leaderboard, type LeaderboardRecord, type Operator, type RecordList, type RecordRow, type SortOrder,
 } from './leaderboard-rules.ts';
 import { checkLimit } from './validate.ts';
 
-export { AUTHORITATIVE, NOT_FOUND, OPERATORS, nextReset, lastReset, type Leaderboard, type LeaderboardRecord, type Operator, type RecordList };
-export type { SortOrder } from './leaderboard-rules.ts';
+export { AUTHORITATIVE, NOT_FOUND, OPERATORS, nextReset, lastReset, type Leaderboard, type LeaderboardRecord, type Operator, type RecordList, type SortOrder };
 
 export class Leaderboards {
   private readonly db: Db;
@@ -340,11 +339,10 @@ export class Leaderboards {
     }
     const rows = [...before, own, ...after];
     const records = await this.ranked(board, expiry, rows);
-    const first = records[0];
     return {
       records,
       ownerRecords: [],
-      prevCursor: board.enableRanks && first.rank === 1 ? undefined : this.cursorOf('p', rows[0], expiry),
+      prevCursor: board.enableRanks && records[0].rank === 1 ? undefined : this.cursorOf('p', rows[0], expiry),
       nextCursor: this.cursorOf('n', rows[rows.length - 1], expiry),
       rankCount: await this.rankCount(board, expiry),
     };
