@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --no-web] [-- --only news,images,plans,news-list] [-- --profile <figure>]
+// npm run bench [-- --quick] [-- --no-web] [-- --only news,images,plans,news-list,leaderboard] [-- --profile <figure>]
 // [-- --both-databases]: every figure measured in one run against a baseline measured in the same run on the
 // same machine, held to its target (targets.ts), printed as a table and written to results/latest.json; the
 // exit code is non-zero when a target is missed. --only runs just the named sections that need no shared

@@ -2,6 +2,7 @@
 // table rows and raw figures, so `npm run bench -- --only <name>` can run it alone.
 import path from 'node:path';
 import { ROOT, runLoad, type Row } from './lib.ts';
+import { leaderboard } from './leaderboard.ts';
 import { targetRow, TARGETS } from './targets.ts';
 
 export interface SectionResult {
@@ -122,4 +123,4 @@ const newsList: Section = {
   },
 };
 
-export const SECTIONS: Section[] = [images, plans, news, newsList];
+export const SECTIONS: Section[] = [images, plans, news, newsList, leaderboard];

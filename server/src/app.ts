@@ -139,6 +139,13 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   if (registry.matchmakerMatched) core.matchmaker.onMatched = matchedHook(registry.matchmakerMatched);
   if (registry.notificationListeners.length) core.notifications.onDelivered = (d) => registry.notificationsDelivered(d);
   core.matchmaker.start();
+  // Each reset's hooks run once, on the node that claimed it; each in turn, a failing one logged.
+  core.leaderboards.onReset = async (board, reset) => {
+    for (const fn of registry.leaderboardResetHooks) {
+      await fn({ env: config.runtimeEnv, executionMode: 'leaderboard_reset' }, nk, board, Math.floor(reset.getTime() / 1000));
+    }
+  };
+  core.leaderboards.start();
 
   const health = new Health(config.nodeName, {
     database: () => db.query('SELECT 1'),
@@ -160,6 +167,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   let closing: Promise<void> | undefined;
   async function close(): Promise<void> {
     core.matchmaker.stop();
+    core.leaderboards.stop();
     await matches.stopAll();
     sockets.close();
     await new Promise<void>((resolve) => {

@@ -295,3 +295,52 @@ export function validatedSubscriptionMsg(s: SubscriptionRecord, now = Date.now()
   put(out, 'active', subscriptionActive(s, now));
   return out;
 }
+
+/** A leaderboard record as core/leaderboards.ts returns it. */
+export interface LeaderboardRecordRecord {
+  leaderboardId: string;
+  ownerId: string;
+  username: string | null;
+  score: bigint;
+  subscore: bigint;
+  numScore: number;
+  maxNumScore: number;
+  metadata: string;
+  createTime: Date;
+  updateTime: Date;
+  expiryTime: Date | null;
+  rank: number;
+}
+
+export function leaderboardRecordMsg(r: LeaderboardRecordRecord): Msg {
+  const out: Msg = {};
+  put(out, 'leaderboard_id', r.leaderboardId);
+  put(out, 'owner_id', r.ownerId);
+  putWrapped(out, 'username', r.username);
+  putInt64(out, 'score', r.score);
+  putInt64(out, 'subscore', r.subscore);
+  put(out, 'num_score', r.numScore);
+  out.metadata = jsonString(r.metadata);
+  put(out, 'create_time', r.createTime);
+  put(out, 'update_time', r.updateTime);
+  put(out, 'expiry_time', r.expiryTime);
+  putInt64(out, 'rank', r.rank);
+  put(out, 'max_num_score', r.maxNumScore);
+  return out;
+}
+
+export function leaderboardRecordListMsg(l: {
+  records: LeaderboardRecordRecord[];
+  ownerRecords: LeaderboardRecordRecord[];
+  nextCursor?: string;
+  prevCursor?: string;
+  rankCount: number;
+}): Msg {
+  const out: Msg = {};
+  put(out, 'records', l.records.map(leaderboardRecordMsg));
+  put(out, 'owner_records', l.ownerRecords.map(leaderboardRecordMsg));
+  put(out, 'next_cursor', l.nextCursor);
+  put(out, 'prev_cursor', l.prevCursor);
+  putInt64(out, 'rank_count', l.rankCount);
+  return out;
+}

@@ -16,6 +16,8 @@ export type {
   NkChannelMessage, NkChannelMessageAck, NkChannelMessageList, NkChannelSummary, NkChannelSummaryOptions, NkStream, NkStreamPresence,
 } from './runtime/nk-realtime.ts';
 export type { NkMatch } from './runtime/nk-matches.ts';
+export type { NkLeaderboard, NkLeaderboardRecord, NkLeaderboardRecordList } from './runtime/nk-leaderboards.ts';
+export type { LeaderboardResetContext, LeaderboardResetFunction } from './runtime/types.ts';
 export type { NkNotification, NkNotificationCountOptions, NkNotificationList, NkNotificationListOptions } from './runtime/nk-notifications.ts';
 export type { NkPurchaseList, NkSubscriptionList, NkValidatedPurchase, NkValidatedSubscription } from './runtime/nk-purchases.ts';
 export type {

@@ -11,6 +11,7 @@ import { eventRoutes } from './event.ts';
 import { fileRoutes } from './files.ts';
 import { friendRoutes } from './friends.ts';
 import { groupRoutes } from './groups.ts';
+import { leaderboardRoutes } from './leaderboards.ts';
 import { withApiHooks } from './hooks.ts';
 import { matchRoutes } from './matches.ts';
 import { notificationRoutes } from './notifications.ts';
@@ -33,6 +34,7 @@ export function apiRoutes(core: Core, registry: Registry, nk: Nk, logger: Logger
     ...notificationRoutes(core),
     ...storageRoutes(core),
     ...groupRoutes(core),
+    ...leaderboardRoutes(core),
     ...channelRoutes(core),
     ...matchRoutes(core),
     ...eventRoutes(registry),

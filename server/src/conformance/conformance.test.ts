@@ -44,6 +44,46 @@ describe('conformance RPCs', () => {
   });
 });
 
+describe('conformance leaderboards', () => {
+  const board = async (operator: string) => {
+    const s = await ts.newSession();
+    const r = await ts.client().rpc(s, 'clientrpc.create_leaderboard', { operator });
+    return { s, id: (r.payload as { leaderboard_id: string }).leaderboard_id };
+  };
+  const score = { score: '10', subscore: '1', metadata: { key: 'value' } };
+
+  it('set writes the record as sent', async () => {
+    const { s, id } = await board('set');
+    const r = await ts.client().writeLeaderboardRecord(s, id, score);
+    assert.equal(r.score, 10);
+    assert.equal(r.subscore, 1);
+    assert.equal((r.metadata as { key: string }).key, 'value');
+  });
+
+  it('best keeps the better score and subscore, each on its own', async () => {
+    const { s, id } = await board('best');
+    await ts.client().writeLeaderboardRecord(s, id, score);
+    const r = await ts.client().writeLeaderboardRecord(s, id, { ...score, score: '1', subscore: '20' });
+    assert.deepEqual([r.score, r.subscore], [10, 20]);
+    assert.equal((r.metadata as { key: string }).key, 'value');
+  });
+
+  it('incr adds both', async () => {
+    const { s, id } = await board('incr');
+    await ts.client().writeLeaderboardRecord(s, id, score);
+    const r = await ts.client().writeLeaderboardRecord(s, id, { ...score, score: '1', subscore: '5' });
+    assert.deepEqual([r.score, r.subscore], [11, 6]);
+  });
+
+  it('lists the record written, ranked first', async () => {
+    const { s, id } = await board('set');
+    await ts.client().writeLeaderboardRecord(s, id, score);
+    const l = await ts.client().listLeaderboardRecords(s, id);
+    assert.deepEqual([l.records![0].score, l.records![0].subscore, l.records![0].rank], [10, 1, 1]);
+    assert.equal((l.records![0].metadata as { key: string }).key, 'value');
+  });
+});
+
 for (const format of FORMATS) {
   describe(`conformance over the socket (${format})`, () => {
     it('clientrpc.send_stream_data puts the socket on its stream and sends the payload back as stream data', async () => {

@@ -1,8 +1,8 @@
 // The conformance module: the server-side fixtures the official client's own test suite expects
 // (heroiclabs/nakama-js, packages/nakama-js-test), so that suite can run against this server. Loaded
 // only when named: RUNTIME_MODULES=@tribuna/server/conformance (`npm run start:conformance`).
-// clientrpc.create_leaderboard is missing: the server has no leaderboards yet.
 import { invalid } from '../errors.ts';
+import type { Operator } from '../core/leaderboards.ts';
 import type { RuntimeModule } from '../runtime/types.ts';
 import { conformanceMatch } from './match.ts';
 
@@ -22,7 +22,7 @@ function object(payload: string): Record<string, unknown> {
 
 const conformance: RuntimeModule = {
   name: 'conformance',
-  init(initializer, nk) {
+  init(initializer, nk, logger) {
     initializer.registerRpc('clientrpc.rpc', (_ctx, payload) => payload);
     initializer.registerRpc('clientrpc.rpc_get', () => JSON.stringify({ message: 'PONG' }));
     initializer.registerRpc('clientrpc.send_notification', async (ctx, payload) => {
@@ -36,6 +36,17 @@ const conformance: RuntimeModule = {
       if (!ctx.userId || !ctx.sessionId) throw invalid('Call this over the socket: it puts the socket on a stream.');
       nk.streamUserJoin(ctx.userId, ctx.sessionId, STREAM, false, false);
       nk.streamSend(STREAM, payload);
+    });
+    // A fresh non-authoritative descending board with the payload's operator; a refusal is logged, as upstream's fixture does.
+    initializer.registerRpc('clientrpc.create_leaderboard', async (_ctx, payload) => {
+      const { operator } = object(payload);
+      const id = nk.uuid();
+      try {
+        await nk.leaderboardCreate(id, false, 'desc', operator as Operator);
+      } catch (err) {
+        logger.error('clientrpc.create_leaderboard failed', { err });
+      }
+      return JSON.stringify({ leaderboard_id: id });
     });
     initializer.registerMatch('match', conformanceMatch);
     initializer.registerRpc('clientrpc.create_authoritative_match', async (_ctx, payload) => {

@@ -37,6 +37,8 @@ export const USERNAME_TAKEN = 'Username is already in use.';
 export class Accounts {
   private readonly db: Db;
   readonly deleteSteps: UserDeleteStep[] = [];
+  /** Told of each account deleted, after the commit (caches of what the steps removed). */
+  readonly deleted: ((userId: string) => void)[] = [];
 
   constructor(db: Db) {
     this.db = db;
@@ -105,10 +107,12 @@ export class Accounts {
   }
 
   async deleteAccount(userId: string): Promise<boolean> {
-    return this.db.tx(async (q) => {
+    const done = await this.db.tx(async (q) => {
       for (const step of this.deleteSteps) await step(q, userId);
       return (await q.execute('DELETE FROM users WHERE id = $1', [userId])) > 0;
     });
+    for (const fn of this.deleted) fn(userId);
+    return done;
   }
 
   /**

@@ -12,6 +12,8 @@ import { Friends } from './friends.ts';
 import { Google } from './google.ts';
 import { GroupMembers } from './group-members.ts';
 import { Groups } from './groups.ts';
+import { Leaderboards } from './leaderboards.ts';
+import { LocalBus } from '../realtime/local-bus.ts';
 import { Links } from './links.ts';
 import { Mailer } from './mail.ts';
 import { Matches } from './matches.ts';
@@ -53,6 +55,8 @@ export interface Core {
   /** A user's chat messages a minute and stored bytes a day, shared by the socket and modules. */
   chatLimits: ChatLimits;
   groups: Groups;
+  /** Boards, records and ranks; ranks from SQL in a cluster, from this node's cache alone. */
+  leaderboards: Leaderboards;
   groupMembers: GroupMembers;
   friends: Friends;
   files: Files;
@@ -85,6 +89,9 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
   const groups: Groups = new Groups(db, channels);
   const groupMembers = new GroupMembers(db, channels, notifications, isOnline);
   accounts.deleteSteps.push(groupMembers.deleteStep, friends.deleteStep);
+  const leaderboards = new Leaderboards(db, logger, bus.node, !(bus instanceof LocalBus));
+  accounts.deleteSteps.push(leaderboards.deleteStep);
+  accounts.deleted.push((userId) => leaderboards.ranks.dropOwner(userId));
   const matches = new Matches(bus, config.sessionEncryptionKey);
   const links = new Links(db);
   const google = config.google ? new Google(config.google, logger, config.signIn) : undefined;
@@ -111,6 +118,7 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
     channels,
     chatLimits,
     groups,
+    leaderboards,
     groupMembers,
     friends,
     files: new Files(db, config.dataDir, logger, config.limits),

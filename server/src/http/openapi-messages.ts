@@ -10,6 +10,7 @@ const text = (description?: string): Schema => (description ? { type: 'string', 
 const time: Schema = { type: 'string', format: 'date-time', description: 'RFC 3339, UTC.' };
 const int32 = (description?: string): Schema => ({ type: 'integer', format: 'int32', ...(description ? { description } : {}) });
 const bool: Schema = { type: 'boolean' };
+const int64 = (description: string): Schema => ({ type: 'string', pattern: '^-?\\d+$', description: `${description} (int64 as a string).` });
 const uuid: Schema = { type: 'string', format: 'uuid' };
 const jsonText = (description: string): Schema => ({ type: 'string', contentMediaType: 'application/json', description: `${description} (JSON text).` });
 const list = (items: Schema): Schema => ({ type: 'array', items });
@@ -213,6 +214,33 @@ export const MESSAGES = {
   DeleteStorageObjects: obj({
     object_ids: list(obj({ collection: text(), key: text(), version: text('When given, it must match.') }, 'An object of the caller\'s.')),
   }, 'Objects to delete.'),
+  LeaderboardRecord: obj({
+    leaderboard_id: text(),
+    owner_id: uuid,
+    username: text('Present even when empty.'),
+    score: int64('The score.'),
+    subscore: int64('The subscore.'),
+    num_score: int32('Accepted writes.'),
+    metadata: jsonText('Metadata, "{}" when none'),
+    create_time: time,
+    update_time: time,
+    expiry_time: { ...time, description: 'The end of the record\'s period; absent on a board without resets.' },
+    rank: int64('1 for the first; absent when the board does not rank.'),
+    max_num_score: int32(),
+  }, 'A leaderboard record.'),
+  LeaderboardRecordList: obj({
+    records: list(ref('LeaderboardRecord')),
+    owner_records: list(ref('LeaderboardRecord')),
+    next_cursor: text(),
+    prev_cursor: text(),
+    rank_count: int64('Records in the period.'),
+  }, 'A page of a leaderboard\'s records.'),
+  WriteLeaderboardRecord: obj({
+    score: int64('The score; 0 when absent.'),
+    subscore: int64('The subscore; 0 when absent.'),
+    metadata: jsonText('A JSON object; absent keeps the stored one'),
+    operator: int32('0 the board\'s operator, 1 best, 2 set, 3 incr, 4 decr.'),
+  }, 'A record to write.'),
   Match: obj({
     match_id: text(),
     authoritative: bool,

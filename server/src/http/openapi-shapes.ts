@@ -105,6 +105,23 @@ export const ROUTE_SHAPES: Record<string, RouteShape> = {
   },
   'GET /v2/notification': { summary: 'The caller\'s notifications, oldest first', query: { limit: 'integer', cacheable_cursor: 'string' }, answer: 'NotificationList' },
   'DELETE /v2/notification': { summary: 'Delete notifications', query: { ids: 'string[]' }, answer: 'Empty' },
+  'POST /v2/leaderboard/{leaderboardId}': {
+    summary: 'Write the caller\'s record',
+    description: 'Refused with 403 on an authoritative board; counts against the per-user write limit.',
+    body: 'WriteLeaderboardRecord',
+    answer: 'LeaderboardRecord',
+  },
+  'DELETE /v2/leaderboard/{leaderboardId}': { summary: 'Delete the caller\'s record of the current period', answer: 'Empty' },
+  'GET /v2/leaderboard/{leaderboardId}': {
+    summary: 'A page of a board\'s records, ranked, and the records of owner_ids',
+    query: { ...page, owner_ids: 'string[]', expiry: 'string' },
+    answer: 'LeaderboardRecordList',
+  },
+  'GET /v2/leaderboard/{leaderboardId}/owner/{ownerId}': {
+    summary: 'Records around an owner\'s record',
+    query: { ...page, expiry: 'string' },
+    answer: 'LeaderboardRecordList',
+  },
   'POST /v2/storage': { summary: 'Read storage objects', body: 'ReadStorageObjects', answer: 'StorageObjects' },
   'PUT /v2/storage': { summary: 'Write storage objects', body: 'WriteStorageObjects', answer: 'StorageObjectAcks' },
   'PUT /v2/storage/delete': { summary: 'Delete storage objects', body: 'DeleteStorageObjects', answer: 'Empty' },

@@ -1,5 +1,6 @@
 // The `nk` facade: how runtime modules reach accounts, users, sessions, notifications, storage, the
-// wallet, groups, chat channels, streams, matches and purchases (each area past the first few in nk-<area>.ts).
+// wallet, groups, chat channels, streams, matches, purchases, sign-in and leaderboards (each area past
+// the first few in nk-<area>.ts).
 // Modules keep their own tables and reach them through `db`; nk.tx binds the facade to one transaction.
 import crypto from 'node:crypto';
 import type { Limits } from '../config.ts';
@@ -16,6 +17,7 @@ import { invalid } from '../errors.ts';
 import { fileNk, type NkFiles } from './nk-files.ts';
 import { friendNk, type NkFriends } from './nk-friends.ts';
 import { groupNk, type NkGroups } from './nk-groups.ts';
+import { leaderboardNk, type NkLeaderboards } from './nk-leaderboards.ts';
 import type { MatchRegistry } from './match-registry.ts';
 import { matchNk, type NkMatches } from './nk-matches.ts';
 import { notificationNk, type NkNotifications } from './nk-notifications.ts';
@@ -45,7 +47,7 @@ export interface NkTokens {
   exp: number;
 }
 
-export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams, NkMatches, NkNotifications, NkFriends, NkFiles, NkPurchases, NkSignIn {
+export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams, NkMatches, NkNotifications, NkFriends, NkFiles, NkPurchases, NkSignIn, NkLeaderboards {
   /** The database, for a module's own tables. */
   db: Db;
   /**
@@ -232,6 +234,7 @@ export function createNk(core: Core, matches: MatchRegistry): Nk {
     ...fileNk(core),
     ...purchaseNk(core),
     ...signInNk(core),
+    ...leaderboardNk(core),
     tx: (fn) => runTx(core, fn),
   };
 }

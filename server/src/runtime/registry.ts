@@ -7,7 +7,7 @@ import type { MatchHandler, MatchmakerMatchedFunction } from './match-types.ts';
 import { HttpRoutes } from './http-routes.ts';
 import { PageMetaRoutes } from './page-meta.ts';
 import type {
-  ApiBeforeHook, ApiEvent, ApiHookRegistrations, EventContext, EventHandler, Initializer, NkDeliveredNotifications,
+  ApiBeforeHook, ApiEvent, LeaderboardResetFunction, ApiHookRegistrations, EventContext, EventHandler, Initializer, NkDeliveredNotifications,
   NotificationsDeliveredFunction, RpcAfterHook, RpcBeforeHook, RpcDescription, RpcFunction, RtAfterHook, RtBeforeHook,
 } from './types.ts';
 
@@ -46,6 +46,7 @@ export class Registry {
   matchmakerMatched: MatchmakerMatchedFunction | undefined;
   readonly shutdownHooks: Array<() => Promise<void> | void> = [];
   readonly notificationListeners: NotificationsDeliveredFunction[] = [];
+  readonly leaderboardResetHooks: LeaderboardResetFunction[] = [];
   /** Modules' metadata of the web app's pages, for link previews. */
   readonly pageMeta = new PageMetaRoutes();
   /** Modules' own GET routes outside the API (a calendar feed). */
@@ -176,6 +177,10 @@ export class Registry {
       registerNotificationsDelivered: (fn) => {
         if (typeof fn !== 'function') throw new Error('A notifications listener must be a function.');
         this.notificationListeners.push(fn);
+      },
+      registerLeaderboardReset: (fn) => {
+        if (typeof fn !== 'function') throw new Error('A leaderboard reset hook must be a function.');
+        this.leaderboardResetHooks.push(fn);
       },
     };
   }

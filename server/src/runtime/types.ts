@@ -3,6 +3,7 @@ import type { Logger } from '../log.ts';
 import type { MatchHandler, MatchmakerMatchedFunction } from './match-types.ts';
 import type { Nk } from './nk.ts';
 import type { NkNotification } from './nk-notifications.ts';
+import type { NkLeaderboard } from './nk-leaderboards.ts';
 
 export interface RpcContext {
   /** Absent when called with the HTTP key instead of a session. */
@@ -269,7 +270,19 @@ export interface Initializer extends ApiHookRegistrations {
    * before. The function must not wait: it queues what it does with them (for example Web Push).
    */
   registerNotificationsDelivered(fn: NotificationsDeliveredFunction): void;
+  /**
+   * Called once per reset of a board with a reset schedule (once across a cluster), with the board and
+   * the reset's time in unix seconds: the end of the period that just closed.
+   */
+  registerLeaderboardReset(fn: LeaderboardResetFunction): void;
 }
+
+export interface LeaderboardResetContext {
+  env: Readonly<Record<string, string>>;
+  executionMode: 'leaderboard_reset';
+}
+
+export type LeaderboardResetFunction = (ctx: LeaderboardResetContext, nk: Nk, leaderboard: NkLeaderboard, reset: number) => Promise<void> | void;
 
 /** One user's notifications, as they were delivered. */
 export interface NkDeliveredNotifications {

@@ -1,0 +1,98 @@
+// Leaderboard records: write and delete the caller's own, list a board, list around an owner (/v2/leaderboard).
+import type { Core } from '../core/index.ts';
+import type { Operator } from '../core/leaderboards.ts';
+import { leaderboardRecordListMsg, leaderboardRecordMsg } from '../encode.ts';
+import { invalid, resourceExhausted } from '../errors.ts';
+import type { Fields, Query } from '../input.ts';
+import type { ApiRequest, Route } from '../http/routes.ts';
+
+/** The API's operator override: 0 none, then upstream's numbers or names. */
+const OVERRIDES: Record<string, Operator | undefined> = {
+  0: undefined, 1: 'best', 2: 'set', 3: 'incr', 4: 'decr',
+  NO_OVERRIDE: undefined, BEST: 'best', SET: 'set', INCREMENT: 'incr', DECREMENT: 'decr',
+};
+const BAD_OPERATOR = 'operator must be 0 (no override), 1 (best), 2 (set), 3 (incr) or 4 (decr).';
+
+function override(body: Fields): Operator | undefined {
+  if (!body.has('operator')) return undefined;
+  const raw = body.raw('operator');
+  const key = typeof raw === 'number' || typeof raw === 'string' ? String(raw) : '';
+  if (!Object.hasOwn(OVERRIDES, key)) throw invalid(BAD_OPERATOR);
+  return OVERRIDES[key];
+}
+
+/** The period a listing names: unix seconds, 0 or absent for the current one. */
+function expiry(query: Query): number {
+  const v = query.string('expiry');
+  if (v === undefined || v === '') return 0;
+  if (!/^\d{1,12}$/.test(v)) throw invalid('expiry must be a time in unix seconds.');
+  return Number(v);
+}
+
+export function leaderboardRoutes(core: Core): Route[] {
+  const { leaderboards } = core;
+  // The same per-user write counter as the portal's RPCs that change something.
+  const writes = core.bus.limits.rate('portal.writes_per_user', core.config.limits.writesPerUserMinute, 60);
+  const limited = async (req: ApiRequest) => {
+    const rate = await writes.consume(req.session.uid);
+    if (!rate.allowed) throw resourceExhausted(`Too many writes: at most ${core.config.limits.writesPerUserMinute} a minute. Try again in ${rate.retryAfterSec} s.`, rate.retryAfterSec);
+  };
+
+  return [
+    {
+      method: 'POST',
+      path: '/v2/leaderboard/{leaderboardId}',
+      auth: 'bearer',
+      async handler(req) {
+        const body = req.body();
+        const score = body.int64('score') ?? 0n;
+        const subscore = body.int64('subscore') ?? 0n;
+        const metadata = body.string('metadata');
+        const operator = override(body);
+        await limited(req);
+        const record = await leaderboards.write(req.params.leaderboardId, req.session.uid, req.session.usn, score, subscore, metadata, operator, true);
+        return leaderboardRecordMsg(record);
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/v2/leaderboard/{leaderboardId}',
+      auth: 'bearer',
+      async handler(req) {
+        await limited(req);
+        await leaderboards.deleteRecord(req.params.leaderboardId, req.session.uid, true);
+        return {};
+      },
+    },
+    {
+      method: 'GET',
+      path: '/v2/leaderboard/{leaderboardId}',
+      auth: 'bearer',
+      async handler(req) {
+        const list = await leaderboards.listRecords(
+          req.params.leaderboardId,
+          req.query.list('owner_ids'),
+          req.query.int('limit') ?? 10,
+          req.query.string('cursor') || undefined,
+          expiry(req.query),
+        );
+        return leaderboardRecordListMsg(list);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/v2/leaderboard/{leaderboardId}/owner/{ownerId}',
+      auth: 'bearer',
+      async handler(req) {
+        const list = await leaderboards.haystack(
+          req.params.leaderboardId,
+          req.params.ownerId,
+          req.query.int('limit') ?? 10,
+          req.query.string('cursor') || undefined,
+          expiry(req.query),
+        );
+        return leaderboardRecordListMsg(list);
+      },
+    },
+  ];
+}

@@ -1,0 +1,183 @@
+// The rank cache of one node: per (leaderboard, period) an order-statistic tree of its records, loaded
+// lazily from the database in pages (the event loop is given back between them) and changed by every
+// write and delete made on this node. Until a board is loaded, ranks come from SQL.
+import type { Logger } from '../log.ts';
+import { OrderTree } from './order-tree.ts';
+
+/**
+ * A score as ranked: a number when it is a safe integer, a bigint beyond (one value has one form, so equal
+ * values compare equal; numbers and bigints compare by value). Numbers keep a million keys lighter.
+ */
+export type RankScore = number | bigint;
+
+export function rankScore(text: string): RankScore {
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : BigInt(text);
+}
+
+/** A record as ranked: sort values, the update time in microseconds, and num_score as its version. */
+export interface RankKey {
+  score: RankScore;
+  subscore: RankScore;
+  micros: number;
+  owner: string;
+  numScore: number;
+}
+
+/** The order of a board: score and subscore by its sort order, then the earlier update, then the owner id. */
+export function rankOrder(desc: boolean): (a: RankKey, b: RankKey) => number {
+  return (a, b) => {
+    if (a.score !== b.score) return (a.score < b.score) !== desc ? -1 : 1;
+    if (a.subscore !== b.subscore) return (a.subscore < b.subscore) !== desc ? -1 : 1;
+    if (a.micros !== b.micros) return a.micros < b.micros ? -1 : 1;
+    if (a.owner !== b.owner) return a.owner < b.owner ? -1 : 1;
+    return 0;
+  };
+}
+
+/** Loads one page of a period's records, by owner id after `after`. */
+export type RankLoader = (leaderboardId: string, expiry: Date, after: string | null, limit: number) => Promise<RankKey[]>;
+
+/** Rows per page while loading: each page is inserted in one turn of the event loop (about a millisecond). */
+export const LOAD_PAGE = 1000;
+
+class BoardRanks {
+  ready = false;
+  /** Settles when the load ends: with the tree, or with the load's failure. */
+  readonly loaded: Promise<OrderTree<RankKey>>;
+  settle!: (err?: unknown) => void;
+  readonly tree: OrderTree<RankKey>;
+  private readonly byOwner = new Map<string, RankKey>();
+  /** Owners written or deleted while loading: their loaded rows may be older than what the tree has. */
+  private touched: Set<string> | null = new Set();
+
+  constructor(desc: boolean) {
+    this.tree = new OrderTree(rankOrder(desc));
+    this.loaded = new Promise((resolve, reject) => {
+      this.settle = (err) => (err === undefined ? resolve(this.tree) : reject(err));
+    });
+    // A load nobody awaits must not fail as an unhandled rejection.
+    this.loaded.catch(() => {});
+  }
+
+  put(key: RankKey): void {
+    const old = this.byOwner.get(key.owner);
+    this.touched?.add(key.owner);
+    if (old) {
+      // A write answered out of order: the tree already holds a later one.
+      if (old.numScore > key.numScore) return;
+      this.tree.remove(old);
+    }
+    this.tree.insert(key);
+    this.byOwner.set(key.owner, key);
+  }
+
+  drop(owner: string): void {
+    this.touched?.add(owner);
+    const old = this.byOwner.get(owner);
+    if (!old) return;
+    this.tree.remove(old);
+    this.byOwner.delete(owner);
+  }
+
+  add(rows: RankKey[]): void {
+    for (const k of rows) {
+      if (this.touched!.has(k.owner) || this.byOwner.has(k.owner)) continue;
+      this.tree.insert(k);
+      this.byOwner.set(k.owner, k);
+    }
+  }
+
+  finish(): void {
+    this.touched = null;
+    this.ready = true;
+    this.settle();
+  }
+}
+
+export class RankCache {
+  private readonly boards = new Map<string, BoardRanks>();
+  private readonly load: RankLoader;
+  private readonly logger: Logger;
+  /** Turned off in a cluster: every node's writes change ranks, so they come from SQL there. */
+  readonly enabled: boolean;
+
+  constructor(load: RankLoader, logger: Logger, enabled: boolean) {
+    this.load = load;
+    this.logger = logger;
+    this.enabled = enabled;
+  }
+
+  private static key(leaderboardId: string, expiry: Date): string {
+    return `${leaderboardId}\n${expiry.getTime()}`;
+  }
+
+  private board(leaderboardId: string, expiry: Date, desc: boolean): BoardRanks {
+    const k = RankCache.key(leaderboardId, expiry);
+    const board = this.boards.get(k);
+    if (board) return board;
+    const fresh = new BoardRanks(desc);
+    this.boards.set(k, fresh);
+    void this.fill(k, fresh, leaderboardId, expiry);
+    return fresh;
+  }
+
+  /** The loaded tree of a period, or undefined while it loads (the first ask starts the load). */
+  tree(leaderboardId: string, expiry: Date, desc: boolean): OrderTree<RankKey> | undefined {
+    if (!this.enabled) return undefined;
+    const board = this.board(leaderboardId, expiry, desc);
+    return board.ready ? board.tree : undefined;
+  }
+
+  /** The tree of a period once loaded (the embedded database, whose SQL would run on the event loop). */
+  whenLoaded(leaderboardId: string, expiry: Date, desc: boolean): Promise<OrderTree<RankKey>> {
+    return this.board(leaderboardId, expiry, desc).loaded;
+  }
+
+  /** Loads a period page by page, yielding between pages; stops when the period was dropped meanwhile. */
+  private async fill(k: string, board: BoardRanks, leaderboardId: string, expiry: Date): Promise<void> {
+    let after: string | null = null;
+    try {
+      for (;;) {
+        const rows = await this.load(leaderboardId, expiry, after, LOAD_PAGE);
+        if (this.boards.get(k) !== board) {
+          board.settle(new Error('The period was forgotten while it loaded.'));
+          return;
+        }
+        board.add(rows);
+        if (rows.length < LOAD_PAGE) break;
+        after = rows[rows.length - 1].owner;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      board.finish();
+    } catch (err) {
+      this.logger.error('leaderboard rank cache load failed', { leaderboardId, err });
+      if (this.boards.get(k) === board) this.boards.delete(k);
+      board.settle(err);
+    }
+  }
+
+  /** A record written on this node (after commit). */
+  put(leaderboardId: string, expiry: Date, key: RankKey): void {
+    this.boards.get(RankCache.key(leaderboardId, expiry))?.put(key);
+  }
+
+  /** A record deleted on this node (after commit). */
+  drop(leaderboardId: string, expiry: Date, owner: string): void {
+    this.boards.get(RankCache.key(leaderboardId, expiry))?.drop(owner);
+  }
+
+  /** Forgets a period (its reset passed) or, without expiry, every period of a board. */
+  forget(leaderboardId: string, expiry?: Date): void {
+    if (expiry) {
+      this.boards.delete(RankCache.key(leaderboardId, expiry));
+      return;
+    }
+    for (const k of [...this.boards.keys()]) if (k.startsWith(`${leaderboardId}\n`)) this.boards.delete(k);
+  }
+
+  /** An owner's records were deleted everywhere (a deleted account), after commit. */
+  dropOwner(owner: string): void {
+    for (const board of this.boards.values()) board.drop(owner);
+  }
+}
