@@ -297,3 +297,53 @@ describe('the encoding queue across a restart', () => {
     }
   });
 });
+
+describe('the encoding queue on failures', () => {
+  let ts: TestServer;
+  const data = tempDir('tribuna-videos-queue-');
+  before(async () => {
+    ts = await startTestServer({ env: { DATA_DIR: data.dir, ...FAST, VIDEO_ENCODE_ATTEMPTS: '2' } });
+  });
+  after(async () => {
+    await ts.close();
+    data.remove();
+  });
+
+  /** A queued video whose source holds the given bytes, as accept() leaves it; lease: a dead node's. */
+  async function queued(source: Buffer, lease?: { attempts: number }): Promise<string> {
+    const user = await registered(ts);
+    const id = crypto.randomUUID();
+    fs.mkdirSync(path.join(data.dir, 'videos', id), { recursive: true });
+    fs.writeFileSync(path.join(data.dir, 'videos', id, 'source'), source);
+    await ts.app.core.db.tx(async (q) => {
+      await q.execute("INSERT INTO video (id, owner_id, status, size, duration_ms) VALUES ($1, $2, 'processing', $3, 2000)", [id, user.userId, source.length]);
+      if (lease) {
+        await q.execute(
+          "INSERT INTO video_job (video_id, attempts, lease_id, lease_until) VALUES ($1, $2, $3, now() - interval '1 second')",
+          [id, lease.attempts, crypto.randomUUID()],
+        );
+      } else {
+        await q.execute('INSERT INTO video_job (video_id) VALUES ($1)', [id]);
+      }
+    });
+    ts.app.core.videoQueue.kick();
+    return id;
+  }
+
+  it('retries a failing encoding, then marks the video failed, with nothing left running or half-written', async () => {
+    const id = await queued(Buffer.from('not a video at all'));
+    const v = await waitReady(ts, id, 30_000);
+    assert.equal(v.status, 'failed');
+    assert.equal(v.error, 'Не удалось обработать видео.');
+    assert.deepEqual(await ts.app.core.db.query('SELECT * FROM video_job WHERE video_id = $1', [id]), []);
+    assert.deepEqual(fs.readdirSync(path.join(data.dir, 'videos', id)), []);
+    assert.equal(ts.app.core.videoQueue.active, 0);
+  });
+
+  it('takes over a job whose node died holding it (its lease ran out)', async () => {
+    const id = await queued(fs.readFileSync(makeVideo('orphan.mp4')), { attempts: 1 });
+    const v = await waitReady(ts, id);
+    assert.equal(v.status, 'ready');
+    assert.deepEqual(fs.readdirSync(path.join(data.dir, 'videos', id)).sort(), ['av1.mp4', 'h264.mp4', 'poster.webp']);
+  });
+});
