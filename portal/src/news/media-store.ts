@@ -4,6 +4,22 @@ import type { Queryable } from '@tribuna/server';
 
 export type MediaType = 'image' | 'video';
 
+/** An uploaded video's state; its addresses (signed for the viewer) only once it is ready. */
+export interface NewsVideo {
+  status: 'queued' | 'processing' | 'ready' | 'failed';
+  /** Percent of the encoding done. */
+  progress: number;
+  duration_ms: number;
+  width?: number;
+  height?: number;
+  /** The WebP poster frame. */
+  poster_url?: string;
+  /** AV1 first, then H.264: the order of a <video>'s <source> elements. */
+  sources?: Array<{ src: string; type: string }>;
+  /** Why the encoding failed (Russian), for the creator. */
+  error?: string;
+}
+
 export interface NewsMedia {
   id: string;
   news_id: string;
@@ -12,6 +28,8 @@ export interface NewsMedia {
   s3_key: string;
   position: number;
   create_time: string;
+  /** For a medium naming an uploaded video (POST /v2/video-uploads). */
+  video?: NewsVideo;
 }
 
 interface MediaRow {
