@@ -32,11 +32,14 @@ export function uploadVideo(file: File, onProgress?: (fraction: number) => void)
   let upload: tus.Upload | undefined;
   let cancelled = false;
   const done = (async () => {
-    const s = await sessionManager.current();
+    await sessionManager.current();
     return new Promise<string>((resolve, reject) => {
       upload = new tus.Upload(file, {
         endpoint: '/v2/video-uploads',
-        headers: { Authorization: `Bearer ${s.token}` },
+        // Each request takes the session's current token: a long upload outlives the one it started with.
+        onBeforeRequest: async (req) => {
+          req.setHeader('Authorization', `Bearer ${(await sessionManager.current()).token}`);
+        },
         chunkSize: CHUNK_BYTES,
         retryDelays: [0, 1000, 3000, 5000, 10_000, 20_000],
         removeFingerprintOnSuccess: true,
