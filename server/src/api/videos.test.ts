@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import * as tus from 'tus-js-client';
 import { WebSocket } from 'ws';
 import type { Db } from '../db/index.ts';
-import { CORRUPT_VIDEO, NOT_A_VIDEO, tooBig, tooLong } from '../core/videos.ts';
+import { CORRUPT_VIDEO, NOT_A_VIDEO, tooBig, tooLong, tooManyVideos } from '../core/videos.ts';
 import { freshDb, sleep, startTestServer, tempDir, type TestServer } from '../testing/index.ts';
 
 const media = tempDir('tribuna-video-src-');
@@ -261,7 +261,7 @@ describe('video limits', () => {
       const short = fs.readFileSync(makeVideo('short.mp4', { seconds: 1 }));
       await upload(ts, user.token, short);
       const more = await refusal(upload(ts, user.token, short));
-      assert.deepEqual(more, { status: 429, message: 'Достигнут предел: не больше 1 видео на пользователя.' });
+      assert.deepEqual(more, { status: 429, message: tooManyVideos(1) });
       assert.deepEqual(leftovers(data.dir), []);
     } finally {
       await ts.close();

@@ -30,7 +30,7 @@ interface RunOptions {
 }
 
 /** Runs a command; resolves with its standard output when it exits 0, rejects with the tail of stderr otherwise. */
-export function run(cmd: string, args: string[], opts: RunOptions): Promise<string> {
+function run(cmd: string, args: string[], opts: RunOptions): Promise<string> {
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) {
       reject(new ProcessError(`${cmd}: aborted`));

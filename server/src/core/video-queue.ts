@@ -12,7 +12,7 @@ import type { Notifications } from './notifications.ts';
 import { ENCODE_FAILED, type Videos } from './videos.ts';
 
 /** The code of the (not stored) notification that tells a video's owner how its encoding goes. */
-export const VIDEO_PROGRESS_CODE = -10;
+const VIDEO_PROGRESS_CODE = -10;
 const LEASE_MS = 30_000;
 const POLL_MS = 5_000;
 const PROGRESS_EVERY_MS = 1_000;

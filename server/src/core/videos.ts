@@ -15,7 +15,7 @@ import { probe, ProcessError } from './ffmpeg.ts';
 export const NOT_A_VIDEO = 'Можно загружать только видео (MP4, WebM, MOV, MKV, AVI).';
 /** @internal */
 export const CORRUPT_VIDEO = 'Видео повреждено или не читается.';
-/** @internal */
+/** Why a video that failed every try is not shown. */
 export const ENCODE_FAILED = 'Не удалось обработать видео.';
 
 /** @internal */
@@ -37,7 +37,7 @@ export function tooManyVideos(n: number): string {
   return `Достигнут предел: не больше ${n} видео на пользователя.`;
 }
 
-/** @internal */
+/** The refusal of an upload over VIDEO_MAX_BYTES. */
 export function tooLarge(maxBytes: number): string {
   const mb = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 }).format(maxBytes / (1024 * 1024));
   return `Файл слишком большой (макс. ${mb} МБ).`;

@@ -15,7 +15,7 @@ import type { Logger } from '../log.ts';
 import { isUuid } from '../tokens.ts';
 import type { Incoming } from './body.ts';
 
-export const VIDEO_UPLOAD_PATH = '/v2/video-uploads';
+const VIDEO_UPLOAD_PATH = '/v2/video-uploads';
 const VIDEO_FILES_PREFIX = '/uploads/videos/';
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 const SIGN_IN = 'Войдите или зарегистрируйтесь, чтобы загружать видео.';
@@ -139,7 +139,7 @@ export async function videoRequest(v: VideoHttp, req: Incoming, res: http.Server
  * GET|HEAD of an encoded video's file: one byte range (206) or the whole (200), 416 for a range outside it,
  * 404 for a bad signature, an unknown or unready video alike. Cached privately: the address is signed.
  */
-export async function serveVideoFile(videos: Videos, req: http.IncomingMessage, res: http.ServerResponse, urlPath: string, qs: string): Promise<void> {
+async function serveVideoFile(videos: Videos, req: http.IncomingMessage, res: http.ServerResponse, urlPath: string, qs: string): Promise<void> {
   const found = await resolve(videos, urlPath, qs);
   const stat = found && (await fsp.stat(found.file).catch(() => undefined));
   if (!found || !stat) {
