@@ -232,6 +232,19 @@ describe('video uploads and encoding', () => {
     assert.equal(rows[0].n, 0);
   });
 
+  it('refuses a video of 10 hours and one in 8K by the default limits', async () => {
+    const user = await registered(ts);
+    // Two frames ten hours apart: a tiny file whose container says 10 hours.
+    const long = path.join(media.dir, 'ten-hours.mp4');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=size=64x64:rate=1:duration=2', '-vf', 'setpts=PTS*36000', '-fps_mode', 'passthrough', '-c:v', 'libx264', '-preset', 'ultrafast', long]);
+    assert.deepEqual(await refusal(upload(ts, user.token, fs.readFileSync(long))), { status: 400, message: tooLong(3600) });
+    const huge = path.join(media.dir, '8k.mp4');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=7680x4320:rate=1:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', huge]);
+    assert.deepEqual(await refusal(upload(ts, user.token, fs.readFileSync(huge), { chunkSize: 256 * 1024 })), { status: 400, message: tooBig(4096) });
+    assert.equal(tooLong(3600), 'Видео слишком длинное: не больше 1 ч.');
+    assert.deepEqual(leftovers(data.dir), []);
+  });
+
   it('removes a cancelled upload', async () => {
     const user = await registered(ts);
     let chunks = 0;
