@@ -360,3 +360,32 @@ describe('the encoding queue on failures', () => {
     assert.deepEqual(fs.readdirSync(path.join(data.dir, 'videos', id)).sort(), ['av1.mp4', 'h264.mp4', 'poster.webp']);
   });
 });
+
+describe('the encoding queue on two nodes', () => {
+  it('runs at most VIDEO_ENCODE_CONCURRENCY encodings across both and finishes every video', async () => {
+    const fresh = await freshDb();
+    const db: Db = { ...fresh.db, close: async () => {} };
+    const data = tempDir('tribuna-videos-nodes-');
+    const env = { DATA_DIR: data.dir, ...FAST, VIDEO_ENCODE_CONCURRENCY: '1' };
+    const nodes = [await startTestServer({ db, env }), await startTestServer({ db, env })];
+    try {
+      const clip = fs.readFileSync(makeVideo('nodes.mp4', { seconds: 1 }));
+      const user = await registered(nodes[0]);
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i++) ids.push((await upload(nodes[i % 2], user.token, clip)).videoId);
+      let most = 0;
+      const sampling = setInterval(() => {
+        most = Math.max(most, nodes[0].app.core.videoQueue.active + nodes[1].app.core.videoQueue.active);
+      }, 5);
+      for (const id of ids) assert.equal((await waitReady(nodes[0], id)).status, 'ready');
+      clearInterval(sampling);
+      assert.equal(most, 1);
+      assert.deepEqual(await fresh.db.query('SELECT * FROM video_job'), []);
+    } finally {
+      for (const n of nodes) await n.close();
+      await fresh.db.close();
+      await fresh.drop();
+      data.remove();
+    }
+  });
+});
