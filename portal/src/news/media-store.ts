@@ -82,9 +82,14 @@ export async function insertMedia(q: Queryable, id: string, m: NewMedia): Promis
   return toMedia(rows[0]);
 }
 
-/** The news item a medium belongs to; undefined for an unknown medium. */
-export async function mediaNews(q: Queryable, id: string): Promise<string | undefined> {
-  return (await q.query<{ news_id: string }>('SELECT news_id FROM news_media WHERE id = $1', [id]))[0]?.news_id;
+/** The news item a medium belongs to and the file it names; undefined for an unknown medium. */
+export async function mediaNews(q: Queryable, id: string): Promise<{ news_id: string; file_id: string; media_type: MediaType } | undefined> {
+  return (await q.query<{ news_id: string; file_id: string; media_type: MediaType }>('SELECT news_id, file_id, media_type FROM news_media WHERE id = $1', [id]))[0];
+}
+
+/** Whether any news medium names the file. */
+export async function fileInMedia(q: Queryable, fileId: string): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM news_media WHERE file_id = $1 LIMIT 1', [fileId])).length > 0;
 }
 
 /** Removes a medium of a locked news item (lockNews); the item counts as changed. */

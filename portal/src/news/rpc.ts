@@ -8,7 +8,7 @@ import { cursor, int32Field, limit, requiredLineField, rpc, uuid } from '../lib/
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { requireManager, requireTeam } from '../teams/index.ts';
 import { newsHtmlOf } from './html-pool.ts';
-import { countMedia, deleteMedia, insertMedia, mediaNews, type MediaType } from './media-store.ts';
+import { countMedia, deleteMedia, fileInMedia, insertMedia, mediaNews, type MediaType } from './media-store.ts';
 import { MAX_DESCRIPTION } from './sanitize.ts';
 import { withVideos } from './videos.ts';
 import { deleteNews, getNews, insertNews, type News, listNews, lockNews, setLiked, setRating, updateNews } from './store.ts';
@@ -199,14 +199,17 @@ export const newsRpcs = [
     { limit: 'create' },
   ),
 
-  // The creator. A news_id given must be the medium's.
+  // The creator. A news_id given must be the medium's. An uploaded video of the caller's that no news
+  // item shows any more is removed with its files (after the commit: the removal cannot be rolled back).
   rpc('remove_news_media', 'registered', z.object({ id: uuid, news_id: uuid.optional() }), async ({ input, userId, nk }) => {
-    await nk.db.tx(async (q) => {
-      const newsId = await mediaNews(q, input.id);
-      if (!newsId || (input.news_id && input.news_id.toLowerCase() !== newsId)) throw notFound(MEDIA_NOT_FOUND);
-      await ownNews(q, newsId, userId, MEDIA_NOT_FOUND);
-      await deleteMedia(q, input.id, newsId);
+    const unused = await nk.db.tx(async (q) => {
+      const medium = await mediaNews(q, input.id);
+      if (!medium || (input.news_id && input.news_id.toLowerCase() !== medium.news_id)) throw notFound(MEDIA_NOT_FOUND);
+      await ownNews(q, medium.news_id, userId, MEDIA_NOT_FOUND);
+      await deleteMedia(q, input.id, medium.news_id);
+      return medium.media_type === 'video' && !(await fileInMedia(q, medium.file_id)) ? medium.file_id : undefined;
     });
+    if (unused && (await nk.videosGet([unused])).get(unused)?.ownerId === userId) await nk.videoDelete(unused);
     return {};
   }, { limit: 'write' }),
 ];

@@ -100,6 +100,20 @@ describe('news videos', () => {
     }
   });
 
+  it('removes a video with its files once no news item shows it', async () => {
+    const a = await call(author, 'create_news', { name: 'Первая новость' });
+    const b = await call(author, 'create_news', { name: 'Вторая новость' });
+    const videoId = await uploaded(author);
+    await ready(videoId);
+    const ma = await call(author, 'add_news_media', { news_id: a.id, file_id: videoId });
+    const mb = await call(author, 'add_news_media', { news_id: b.id, file_id: videoId });
+    await call(author, 'remove_news_media', { id: ma.id });
+    assert.ok((await ts.app.nk.videosGet([videoId])).has(videoId));
+    await call(author, 'remove_news_media', { id: mb.id });
+    assert.equal((await ts.app.nk.videosGet([videoId])).has(videoId), false);
+    assert.equal(fs.existsSync(path.join(data.dir, 'videos', videoId)), false);
+  });
+
   it('refuses another user\'s video', async () => {
     const n = await call(stranger, 'create_news', { name: 'Чужое видео' });
     const videoId = await uploaded(author);

@@ -125,9 +125,9 @@ export class Videos {
     return path.join(this.dir, id, name);
   }
 
-  /** ResourceExhausted when the owner has as many videos as allowed. */
+  /** ResourceExhausted when the owner has as many videos as allowed (failed ones do not count). */
   async checkQuota(ownerId: string, q: Queryable = this.db): Promise<void> {
-    const rows = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM video WHERE owner_id = $1', [ownerId]);
+    const rows = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM video WHERE owner_id = $1 AND status <> 'failed'", [ownerId]);
     if (rows[0].n >= this.config.perUser) throw resourceExhausted(tooManyVideos(this.config.perUser));
   }
 
@@ -179,6 +179,17 @@ export class Videos {
     } finally {
       await fs.rm(file, { force: true });
     }
+  }
+
+  /**
+   * Removes a video: its row (and queued job) and its files. An encoding under way loses its lease and
+   * is stopped by its worker.
+   */
+  async remove(id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const gone = await this.db.execute('DELETE FROM video WHERE id = $1', [id.toLowerCase()]);
+    if (gone) await fs.rm(path.join(this.dir, id.toLowerCase()), { recursive: true, force: true });
+    return gone > 0;
   }
 
   /** The videos of the given ids that exist (malformed ids are skipped). */

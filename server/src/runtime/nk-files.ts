@@ -45,6 +45,8 @@ export interface NkVideo {
 export interface NkFiles {
   /** Uploaded videos of the given ids that exist, by id (lower case). */
   videosGet(ids: string[]): Promise<Map<string, NkVideo>>;
+  /** Removes an uploaded video and its files (an encoding under way stops); false when there was none. */
+  videoDelete(id: string): Promise<boolean>;
   /**
    * Stores an image (at most 5 MB; type sniffed from the bytes, declaredFormat only checked to be an image)
    * as WebP, served at /uploads/{id}. Refusals are InvalidArgument with a Russian message; ResourceExhausted
@@ -81,6 +83,7 @@ export function fileNk(core: Core): NkFiles {
       }
       return out;
     },
+    videoDelete: (id) => core.videos.remove(id),
     async fileUpload(ownerId, bytes, declaredFormat = '') {
       if (ownerId !== null && !isUuid(ownerId)) throw invalid('Invalid user id.');
       return nkFile(await core.files.upload(ownerId, bytes, declaredFormat));
