@@ -10,20 +10,22 @@ import { signInByCode, startPortal, type Portal } from './portal.ts';
 
 let portal: Portal;
 let clip: Buffer;
+let dir: string;
 const shots = process.env.SCREENSHOT_DIR;
 
 test.beforeAll(async () => {
   portal = await startPortal({ VIDEO_AV1_PRESET: '12', VIDEO_H264_PRESET: 'ultrafast' });
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tribuna-e2e-video-')), 'goal.mp4');
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribuna-e2e-video-'));
+  const file = path.join(dir, 'goal.mp4');
   execFileSync('ffmpeg', [
     '-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10:duration=4', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=4',
     '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
   ]);
   clip = fs.readFileSync(file);
-  fs.rmSync(path.dirname(file), { recursive: true, force: true });
 });
 test.afterAll(async () => {
   await portal?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('upload a video to a news item, watch it being processed, play it and seek; the card shows its poster', async ({ browser }) => {
@@ -69,4 +71,46 @@ test('upload a video to a news item, watch it being processed, play it and seek;
     await page.setViewportSize({ width: w, height: 900 });
     await page.screenshot({ path: path.join(shots, `news-list-video-${w}.png`), fullPage: false });
   }
+});
+
+test('an upload cut off by a lost connection continues after a reload when the same file is chosen again', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // Noise, stored losslessly: about 9.6 MB, two of the web app's 8 MB chunks.
+  const file = path.join(dir, 'noise.mp4');
+  execFileSync('ffmpeg', [
+    '-v', 'error', '-y', '-f', 'lavfi', '-i', "nullsrc=s=640x480:r=10:d=2,geq=lum='random(1)*255':cb=128:cr=128",
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p', file,
+  ]);
+  const page = await (await browser.newContext()).newPage();
+  await signInByCode(portal, page, 'video.resume@example.com', 'Видео Докачка');
+  await page.goto(`${portal.url}/news/create`);
+  await page.getByLabel('Заголовок').fill('Видео с плохой связью');
+  await page.getByRole('button', { name: 'Опубликовать' }).click();
+  await expect(page).toHaveURL(/\/news\/[0-9a-f-]{36}$/);
+  const newsUrl = page.url();
+
+  // The first chunk goes through; the connection is lost for every later one.
+  let patches = 0;
+  await page.route('**/v2/video-uploads/**', (route) => {
+    if (route.request().method() === 'PATCH' && ++patches > 1) return route.abort('connectionfailed');
+    return route.continue();
+  });
+  let chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Добавить видео' }).click();
+  await (await chooser).setFiles(file);
+  await expect.poll(() => patches, { timeout: 30_000 }).toBeGreaterThan(1);
+
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.goto(newsUrl);
+  const sent: Array<{ method: string; offset: string | null }> = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/v2/video-uploads')) sent.push({ method: r.method(), offset: r.headers()['upload-offset'] ?? null });
+  });
+  chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Добавить видео' }).click();
+  await (await chooser).setFiles(file);
+  await expect(page.getByLabel('Видео 1')).toBeVisible({ timeout: 60_000 });
+  // No new upload: the kept one asked for its offset, and only the rest was sent.
+  expect(sent.filter((r) => r.method === 'POST')).toEqual([]);
+  expect(sent.filter((r) => r.method === 'PATCH').map((r) => r.offset)).toEqual([String(8 * 1024 * 1024)]);
 });
