@@ -85,6 +85,13 @@ async function waitReady(ts: TestServer, id: string, ms = 60_000) {
   }
 }
 
+/** A ready video's files, once its source is removed (just after the row says ready). */
+async function filesOf(dir: string): Promise<string[]> {
+  const until = Date.now() + 5000;
+  while (fs.readdirSync(dir).includes('source') && Date.now() < until) await sleep(20);
+  return fs.readdirSync(dir).sort();
+}
+
 function leftovers(dir: string): string[] {
   const up = path.join(dir, 'video-uploads');
   return fs.existsSync(up) ? fs.readdirSync(up) : [];
@@ -92,9 +99,10 @@ function leftovers(dir: string): string[] {
 
 describe('video uploads and encoding', () => {
   let ts: TestServer;
-  const data = tempDir('tribuna-videos-');
+  let data: ReturnType<typeof tempDir>;
   let clip: Buffer;
   before(async () => {
+    data = tempDir('tribuna-videos-');
     ts = await startTestServer({ env: { DATA_DIR: data.dir, ...FAST, VIDEO_MAX_BYTES: String(5 * 1024 * 1024) } });
     clip = fs.readFileSync(makeVideo('clip.mp4'));
   });
@@ -127,7 +135,7 @@ describe('video uploads and encoding', () => {
     const uploadUrl = first.upload.url!;
     const head = await fetch(new URL(uploadUrl, ts.url), { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${user.token}` } });
     const offset = Number(head.headers.get('upload-offset'));
-    assert.equal(offset, 16 * 1024);
+    assert.ok(offset >= 16 * 1024 && offset < clip.length, `offset ${offset}`);
 
     // Another user may not touch it.
     const other = await registered(ts);
@@ -150,7 +158,7 @@ describe('video uploads and encoding', () => {
     assert.equal(v.ownerId, user.userId);
     assert.ok(Math.abs(v.durationMs! - 2000) < 200, `duration ${v.durationMs}`);
     const dir = path.join(data.dir, 'videos', v.id);
-    assert.deepEqual(fs.readdirSync(dir).sort(), ['av1.mp4', 'h264.mp4', 'poster.webp']);
+    assert.deepEqual(await filesOf(dir), ['av1.mp4', 'h264.mp4', 'poster.webp']);
     const codec = (f: string) => execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height', '-of', 'csv=p=0', path.join(dir, f)]).toString().trim();
     assert.equal(codec('av1.mp4'), 'av1,320,240');
     assert.equal(codec('h264.mp4'), 'h264,320,240');
@@ -158,7 +166,8 @@ describe('video uploads and encoding', () => {
     const audio = execFileSync('ffprobe', ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', path.join(dir, 'av1.mp4')]).toString().trim();
     assert.equal(audio, 'opus');
 
-    await sleep(200);
+    const until = Date.now() + 5000;
+    while (seen.at(-1)?.status !== 'ready' && Date.now() < until) await sleep(20);
     ws.close();
     assert.ok(seen.some((s) => s.status === 'processing'), JSON.stringify(seen));
     assert.deepEqual(seen.at(-1), { video_id: v.id, status: 'ready', progress: 100 });
@@ -256,7 +265,8 @@ describe('video uploads and encoding', () => {
     p.catch(() => {});
     const deadline = Date.now() + 10_000;
     while (chunks < 1 && Date.now() < deadline) await sleep(20);
-    await sleep(300);
+    // The termination (DELETE) removes the partial file and its record.
+    while (leftovers(data.dir).length && Date.now() < deadline) await sleep(50);
     assert.deepEqual(leftovers(data.dir), []);
   });
 });
@@ -288,12 +298,15 @@ describe('the encoding queue across a restart', () => {
     const fresh = await freshDb();
     const db: Db = { ...fresh.db, close: async () => {} };
     const data = tempDir('tribuna-videos-restart-');
-    let ts = await startTestServer({ db, env: { DATA_DIR: data.dir, ...FAST } });
+    // The first node encodes at SVT-AV1's slowest preset: it is still at work when it stops.
+    let ts = await startTestServer({ db, env: { DATA_DIR: data.dir, ...FAST, VIDEO_AV1_PRESET: '0' } });
     try {
       const user = await registered(ts);
       const clip = fs.readFileSync(makeVideo('restart.mp4'));
       const { videoId } = await upload(ts, user.token, clip);
-      // Stopped while the job is queued or running: it goes back to the queue, not counted as a try.
+      await sleep(300);
+      assert.equal(ts.app.core.videoQueue.active, 1);
+      // Stopped while the job runs: it goes back to the queue, not counted as a try.
       await ts.close();
       const job = await fresh.db.query<{ attempts: number; lease_id: string | null }>('SELECT attempts, lease_id FROM video_job WHERE video_id = $1', [videoId]);
       assert.deepEqual(job, [{ attempts: 0, lease_id: null }]);
@@ -313,8 +326,9 @@ describe('the encoding queue across a restart', () => {
 
 describe('the encoding queue on failures', () => {
   let ts: TestServer;
-  const data = tempDir('tribuna-videos-queue-');
+  let data: ReturnType<typeof tempDir>;
   before(async () => {
+    data = tempDir('tribuna-videos-queue-');
     ts = await startTestServer({ env: { DATA_DIR: data.dir, ...FAST, VIDEO_ENCODE_ATTEMPTS: '2' } });
   });
   after(async () => {
@@ -349,7 +363,7 @@ describe('the encoding queue on failures', () => {
     assert.equal(v.status, 'failed');
     assert.equal(v.error, 'Не удалось обработать видео.');
     assert.deepEqual(await ts.app.core.db.query('SELECT * FROM video_job WHERE video_id = $1', [id]), []);
-    assert.deepEqual(fs.readdirSync(path.join(data.dir, 'videos', id)), []);
+    assert.deepEqual(await filesOf(path.join(data.dir, 'videos', id)), []);
     assert.equal(ts.app.core.videoQueue.active, 0);
   });
 
@@ -357,7 +371,7 @@ describe('the encoding queue on failures', () => {
     const id = await queued(fs.readFileSync(makeVideo('orphan.mp4')), { attempts: 1 });
     const v = await waitReady(ts, id);
     assert.equal(v.status, 'ready');
-    assert.deepEqual(fs.readdirSync(path.join(data.dir, 'videos', id)).sort(), ['av1.mp4', 'h264.mp4', 'poster.webp']);
+    assert.deepEqual(await filesOf(path.join(data.dir, 'videos', id)), ['av1.mp4', 'h264.mp4', 'poster.webp']);
   });
 });
 

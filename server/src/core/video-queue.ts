@@ -33,6 +33,7 @@ export class VideoQueue {
   private stopped = true;
   private pumping: Promise<void> | undefined;
   private again = false;
+  private telling: Promise<void> = Promise.resolve();
   /** Lease length; shorter in tests of a node that dies. */
   leaseMs = LEASE_MS;
 
@@ -210,9 +211,11 @@ export class VideoQueue {
     });
   }
 
+  /** Sent one after another, so the owner never sees an older percentage after a newer one. */
   private tell(ownerId: string | null, content: Record<string, unknown>): void {
     if (!ownerId) return;
-    this.notifications.send([{ userId: ownerId, subject: 'video_progress', content, code: VIDEO_PROGRESS_CODE, persistent: false }])
+    this.telling = this.telling
+      .then(() => this.notifications.send([{ userId: ownerId, subject: 'video_progress', content, code: VIDEO_PROGRESS_CODE, persistent: false }]))
       .catch((err) => this.logger.warn('video progress not sent', { err }));
   }
 
