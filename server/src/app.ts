@@ -7,6 +7,7 @@ import { createCore, type Core } from './core/index.ts';
 import { CORE_MIGRATIONS, migrate, openDb, timedDb, type Db, type MigrationSet } from './db/index.ts';
 import { RouteTable } from './http/routes.ts';
 import { createHttpServer } from './http/server.ts';
+import { videoUploads } from './http/videos.ts';
 import { loadStaticFiles } from './http/static.ts';
 import { Health } from './health.ts';
 import { createLogger, type Logger } from './log.ts';
@@ -146,13 +147,21 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     }
   };
   core.leaderboards.start();
+  core.videoQueue.start();
 
   const health = new Health(config.nodeName, {
     database: () => db.query('SELECT 1'),
     ...(bus instanceof RedisBus ? { redis: () => bus.ping() } : {}),
   });
   const staticFiles = loadStaticFiles(config.webDist, { routes: registry.pageMeta, publicUrl: config.publicUrl, logger });
+  const uploads = videoUploads(core.videos, core.sessions, core.accounts, logger);
+  // Unfinished video uploads nobody resumed are removed once an hour.
+  const uploadCleanup = setInterval(() => {
+    uploads.cleanUp().catch((err) => logger.warn('video upload clean-up failed', { err }));
+  }, 3_600_000);
+  uploadCleanup.unref();
   const server = createHttpServer({
+    videos: { uploads, store: core.videos },
     config,
     logger,
     routes,
@@ -168,6 +177,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   async function close(): Promise<void> {
     core.matchmaker.stop();
     core.leaderboards.stop();
+    clearInterval(uploadCleanup);
+    await core.videoQueue.stop();
     await matches.stopAll();
     sockets.close();
     await new Promise<void>((resolve) => {

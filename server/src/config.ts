@@ -59,6 +59,7 @@ export interface Config {
   /** Prefix of the cluster's keys and channels in Redis (REDIS_PREFIX): clusters sharing one Redis differ in it. */
   redisPrefix: string;
   matchmaker: MatchmakerConfig;
+  video: VideoConfig;
   /** Settings handed to runtime modules as `ctx.env` and `nk.env`, as upstream's runtime.env (README: Module settings). */
   runtimeEnv: Readonly<Record<string, string>>;
   /** Bearer token of GET /metrics (METRICS_TOKEN); metrics are off without it. */
@@ -72,6 +73,31 @@ export interface MatchmakerConfig {
   maxIntervals: number;
   /** Tickets one session (or one party) may have waiting at once. */
   maxTickets: number;
+}
+
+export interface VideoConfig {
+  /** Largest upload, in bytes. */
+  maxBytes: number;
+  /** Videos one user may have (every state but deleted). */
+  perUser: number;
+  /** Longest accepted video, in seconds (ffprobe's duration). */
+  maxDurationSec: number;
+  /** Longest accepted side, in pixels (ffprobe's width and height). */
+  maxSide: number;
+  /** Encodings running at once across every node. */
+  concurrency: number;
+  /** Tries of one encoding before the video is marked failed. */
+  maxAttempts: number;
+  /** Time limit of one ffmpeg run, in seconds; of one ffprobe run, a tenth of it (at least 10 s). */
+  encodeTimeoutSec: number;
+  /** SVT-AV1 preset (0 slowest .. 13 fastest). */
+  av1Preset: number;
+  /** x264 preset name (ultrafast .. veryslow). */
+  h264Preset: string;
+  /** How long a signed video address stays valid, in seconds (at least this, at most twice). */
+  urlTtlSec: number;
+  /** Unfinished uploads untouched this long are removed, in hours. */
+  uploadExpiryHours: number;
 }
 
 export interface Limits {
@@ -126,6 +152,13 @@ const DEFAULT_KEYS = {
 
 // The built web app of this repository, served at / unless WEB_DIST says otherwise.
 const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+
+const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'];
+
+function x264Preset(v: string): string {
+  if (!X264_PRESETS.includes(v)) throw new ConfigError('VIDEO_H264_PRESET', `must be one of ${X264_PRESETS.join(', ')}`);
+  return v;
+}
 
 function key(env: Env, name: keyof typeof DEFAULT_KEYS, production: boolean): string {
   const v = str(env, name, DEFAULT_KEYS[name]);
@@ -293,6 +326,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       intervalMs: int(env, 'MATCHMAKER_INTERVAL_MS', 1000, 10, 60_000),
       maxIntervals: int(env, 'MATCHMAKER_MAX_INTERVALS', 2, 1, 1000),
       maxTickets: int(env, 'MATCHMAKER_MAX_TICKETS', 3, 1, 100),
+    },
+    video: {
+      maxBytes: int(env, 'VIDEO_MAX_BYTES', 500 * 1024 * 1024, 1024, 2 ** 42),
+      perUser: int(env, 'LIMIT_VIDEOS_PER_USER', 50, 1, 1_000_000),
+      maxDurationSec: int(env, 'VIDEO_MAX_DURATION_SEC', 3600, 1, 86_400),
+      maxSide: int(env, 'VIDEO_MAX_SIDE', 4096, 16, 16_384),
+      concurrency: int(env, 'VIDEO_ENCODE_CONCURRENCY', 1, 1, 64),
+      maxAttempts: int(env, 'VIDEO_ENCODE_ATTEMPTS', 3, 1, 100),
+      encodeTimeoutSec: int(env, 'VIDEO_ENCODE_TIMEOUT_SEC', 3 * 3600, 5, 86_400),
+      av1Preset: int(env, 'VIDEO_AV1_PRESET', 8, 0, 13),
+      h264Preset: x264Preset(str(env, 'VIDEO_H264_PRESET', 'veryfast')),
+      urlTtlSec: int(env, 'VIDEO_URL_TTL_SEC', 6 * 3600, 60, 30 * 86_400),
+      uploadExpiryHours: int(env, 'VIDEO_UPLOAD_EXPIRY_HOURS', 24, 1, 24 * 365),
     },
     metricsToken,
     runtimeEnv: moduleSettings(env, site ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`, production),

@@ -7,7 +7,7 @@ export type {
 } from './runtime/types.ts';
 export type { Nk, NkUser, NkAccount, NkTokens } from './runtime/nk.ts';
 export type { NkFriend, NkFriendList } from './runtime/nk-friends.ts';
-export type { NkFile, NkFileContent } from './runtime/nk-files.ts';
+export type { NkFile, NkFileContent, NkVideo } from './runtime/nk-files.ts';
 export type { NkStorageId, NkStorageDeleteId, NkStorageWrite, NkStorageObject, NkStorageAck, NkStorageList } from './runtime/nk-storage.ts';
 export type { NkTx } from './runtime/nk-tx.ts';
 export type { NkWalletUpdate, NkWalletUpdateResult, NkWalletLedgerItem, NkWalletLedgerList } from './runtime/nk-wallet.ts';

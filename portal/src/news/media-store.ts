@@ -4,6 +4,22 @@ import type { Queryable } from '@tribuna/server';
 
 export type MediaType = 'image' | 'video';
 
+/** An uploaded video's state; its addresses (signed for the viewer) only once it is ready. */
+export interface NewsVideo {
+  status: 'queued' | 'processing' | 'ready' | 'failed';
+  /** Percent of the encoding done. */
+  progress: number;
+  duration_ms: number;
+  width?: number;
+  height?: number;
+  /** The WebP poster frame. */
+  poster_url?: string;
+  /** AV1 first, then H.264: the order of a <video>'s <source> elements. */
+  sources?: Array<{ src: string; type: string }>;
+  /** Why the encoding failed (Russian), for the creator. */
+  error?: string;
+}
+
 export interface NewsMedia {
   id: string;
   news_id: string;
@@ -12,6 +28,8 @@ export interface NewsMedia {
   s3_key: string;
   position: number;
   create_time: string;
+  /** For a medium naming an uploaded video (POST /v2/video-uploads). */
+  video?: NewsVideo;
 }
 
 interface MediaRow {
@@ -64,9 +82,14 @@ export async function insertMedia(q: Queryable, id: string, m: NewMedia): Promis
   return toMedia(rows[0]);
 }
 
-/** The news item a medium belongs to; undefined for an unknown medium. */
-export async function mediaNews(q: Queryable, id: string): Promise<string | undefined> {
-  return (await q.query<{ news_id: string }>('SELECT news_id FROM news_media WHERE id = $1', [id]))[0]?.news_id;
+/** The news item a medium belongs to and the file it names; undefined for an unknown medium. */
+export async function mediaNews(q: Queryable, id: string): Promise<{ news_id: string; file_id: string; media_type: MediaType } | undefined> {
+  return (await q.query<{ news_id: string; file_id: string; media_type: MediaType }>('SELECT news_id, file_id, media_type FROM news_media WHERE id = $1', [id]))[0];
+}
+
+/** Whether any news medium names the file. */
+export async function fileInMedia(q: Queryable, fileId: string): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM news_media WHERE file_id = $1 LIMIT 1', [fileId])).length > 0;
 }
 
 /** Removes a medium of a locked news item (lockNews); the item counts as changed. */

@@ -2,15 +2,16 @@
 // Another's private item is answered exactly like a missing one, by every RPC, so nobody learns it exists.
 // Registered users like and rate what they see; the creator alone changes, deletes and illustrates an item.
 import { z } from 'zod';
-import { notFound, permissionDenied, resourceExhausted, type Queryable } from '@tribuna/server';
+import { invalid, notFound, permissionDenied, resourceExhausted, type Nk, type Queryable } from '@tribuna/server';
 import { checkFile } from '../lib/files.ts';
 import { cursor, int32Field, limit, requiredLineField, rpc, uuid } from '../lib/rpc.ts';
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { requireManager, requireTeam } from '../teams/index.ts';
 import { newsHtmlOf } from './html-pool.ts';
-import { countMedia, deleteMedia, insertMedia, mediaNews, type MediaType } from './media-store.ts';
+import { countMedia, deleteMedia, fileInMedia, insertMedia, mediaNews, type MediaType } from './media-store.ts';
 import { MAX_DESCRIPTION } from './sanitize.ts';
-import { deleteNews, getNews, insertNews, listNews, lockNews, setLiked, setRating, updateNews } from './store.ts';
+import { withVideos } from './videos.ts';
+import { deleteNews, getNews, insertNews, type News, listNews, lockNews, setLiked, setRating, updateNews } from './store.ts';
 
 const NEWS_NOT_FOUND = 'Новость не найдена.';
 const MEDIA_NOT_FOUND = 'Медиафайл не найден.';
@@ -67,6 +68,11 @@ const found = <T>(item: T | undefined): T => {
   return item;
 };
 
+/** A news item the viewer sees, with its videos' state and addresses (videos.ts). */
+async function shown<T extends News>(nk: Pick<Nk, 'videosGet'>, viewer: string, item: T | undefined): Promise<T> {
+  return (await withVideos(nk, viewer, [found(item)]))[0];
+}
+
 export const newsRpcs = [
   // Registered users; the caller is the creator (a creator_id sent along is ignored). A team's news are
   // published by its managers (owner and admins): they speak for the team.
@@ -81,13 +87,13 @@ export const newsRpcs = [
       return nk.db.tx(async (q) => {
         await insertNews(q, id, userId, { name: input.name, description, is_public: input.is_public, team_id: input.team_id ?? null });
         return found(await getNews(q, id, userId));
-      });
+      }).then((n) => shown(nk, userId, n));
     },
     { maxBodyBytes: MAX_BODY_BYTES, limit: 'news' },
   ),
 
   // Anyone: a public item, or the caller's own private one.
-  rpc('get_news', 'public', z.object({ id: uuid }), async ({ input, userId, nk }) => found(await getNews(nk.db, input.id, userId))),
+  rpc('get_news', 'public', z.object({ id: uuid }), async ({ input, userId, nk }) => shown(nk, userId, await getNews(nk.db, input.id, userId))),
 
   // The creator. Omitted fields stay.
   rpc(
@@ -108,7 +114,7 @@ export const newsRpcs = [
         await ownNews(q, id, userId);
         if (Object.values(changes).some((v) => v !== undefined)) await updateNews(q, id, changes);
         return found(await getNews(q, id, userId));
-      });
+      }).then((n) => shown(nk, userId, n));
     },
     { maxBodyBytes: MAX_BODY_BYTES, limit: 'write' },
   ),
@@ -137,7 +143,7 @@ export const newsRpcs = [
     }),
     async ({ input, userId, nk }) => {
       if (input.team_id) await requireTeam(nk.db, input.team_id);
-      return listNews(nk.db, {
+      const page = await listNews(nk.db, {
         viewer: userId,
         onlyMine: input.only_mine,
         onlyPublic: input.only_public,
@@ -146,6 +152,7 @@ export const newsRpcs = [
         limit: input.limit,
         cursor: input.cursor || undefined,
       });
+      return { ...page, news: await withVideos(nk, userId, page.news) };
     },
   ),
 
@@ -166,34 +173,43 @@ export const newsRpcs = [
       return { ...(await setRating(q, input.news_id, userId, input.rating)), user_rating: input.rating };
     }), { limit: 'react' }),
 
-  // The creator; the file must be an uploaded one. media_type 'image' or 'video', or a MIME type (video/…
-  // is a video, anything else an image); without it, the file's own type decides.
+  // The creator; the file must be an uploaded one: an image, or a video the caller uploaded (POST
+  // /v2/video-uploads), which is always a video medium and shows once encoded. For an image, media_type
+  // 'image' or 'video', or a MIME type (video/… is a video, anything else an image); without it, the
+  // file's own type decides.
   rpc(
     'add_news_media',
     'registered',
     z.object({ news_id: uuid, file_id: uuid, media_type: mediaTypeField.optional(), position: int32Field.default(0) }),
     async ({ input, userId, nk }) => {
-      await checkFile(nk, 'file_id', input.file_id);
-      const mediaType = input.media_type ?? mediaTypeOf((await nk.fileInfo(input.file_id))?.mime ?? '');
-      return nk.db.tx(async (q) => {
+      const video = (await nk.videosGet([input.file_id])).get(input.file_id.toLowerCase());
+      if (video && video.ownerId !== userId) throw invalid('file_id: файл не найден.');
+      if (!video) await checkFile(nk, 'file_id', input.file_id);
+      const mediaType = video ? 'video' : input.media_type ?? mediaTypeOf((await nk.fileInfo(input.file_id))?.mime ?? '');
+      const added = await nk.db.tx(async (q) => {
         await ownNews(q, input.news_id, userId);
         if ((await countMedia(q, input.news_id)) >= MAX_MEDIA) {
           throw resourceExhausted(`Достигнут предел: не больше ${MAX_MEDIA} медиафайлов у новости.`);
         }
         return insertMedia(q, nk.uuid(), { news_id: input.news_id, file_id: input.file_id, media_type: mediaType, position: input.position });
       });
+      const [withVideo] = await withVideos(nk, userId, [{ creator_id: userId, media: [added] }]);
+      return withVideo.media[0];
     },
     { limit: 'create' },
   ),
 
-  // The creator. A news_id given must be the medium's.
+  // The creator. A news_id given must be the medium's. An uploaded video of the caller's that no news
+  // item shows any more is removed with its files (after the commit: the removal cannot be rolled back).
   rpc('remove_news_media', 'registered', z.object({ id: uuid, news_id: uuid.optional() }), async ({ input, userId, nk }) => {
-    await nk.db.tx(async (q) => {
-      const newsId = await mediaNews(q, input.id);
-      if (!newsId || (input.news_id && input.news_id.toLowerCase() !== newsId)) throw notFound(MEDIA_NOT_FOUND);
-      await ownNews(q, newsId, userId, MEDIA_NOT_FOUND);
-      await deleteMedia(q, input.id, newsId);
+    const unused = await nk.db.tx(async (q) => {
+      const medium = await mediaNews(q, input.id);
+      if (!medium || (input.news_id && input.news_id.toLowerCase() !== medium.news_id)) throw notFound(MEDIA_NOT_FOUND);
+      await ownNews(q, medium.news_id, userId, MEDIA_NOT_FOUND);
+      await deleteMedia(q, input.id, medium.news_id);
+      return medium.media_type === 'video' && !(await fileInMedia(q, medium.file_id)) ? medium.file_id : undefined;
     });
+    if (unused && (await nk.videosGet([unused])).get(unused)?.ownerId === userId) await nk.videoDelete(unused);
     return {};
   }, { limit: 'write' }),
 ];

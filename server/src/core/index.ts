@@ -8,6 +8,8 @@ import { Authenticator } from './authenticate.ts';
 import { Channels } from './channels.ts';
 import { ChatLimits } from './chat-limits.ts';
 import { Files } from './files.ts';
+import { VideoQueue } from './video-queue.ts';
+import { Videos } from './videos.ts';
 import { Friends } from './friends.ts';
 import { Google } from './google.ts';
 import { GroupMembers } from './group-members.ts';
@@ -60,6 +62,8 @@ export interface Core {
   groupMembers: GroupMembers;
   friends: Friends;
   files: Files;
+  videos: Videos;
+  videoQueue: VideoQueue;
   mailer: Mailer;
   /** Google sign-in; undefined unless GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
   google: Google | undefined;
@@ -97,6 +101,7 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
   const google = config.google ? new Google(config.google, logger, config.signIn) : undefined;
   const signIn = new SignIn(config, { authenticator, links, friends, google, limits: bus.limits, logger });
   const matchmaker = new Matchmaker(bus, config.matchmaker, matches, logger);
+  const videos = new Videos(db, config.dataDir, logger, config.video, config.sessionEncryptionKey);
   return {
     config,
     db,
@@ -122,6 +127,8 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
     groupMembers,
     friends,
     files: new Files(db, config.dataDir, logger, config.limits),
+    videos,
+    videoQueue: new VideoQueue(db, videos, notifications, logger),
     mailer: new Mailer(config, logger),
     google,
     signIn,

@@ -1,8 +1,10 @@
 // CORS preflight requests: the methods and request headers a browser may use across origins.
 import type http from 'node:http';
 
-const ALLOWED_HEADERS = new Set(['authorization', 'content-type', 'user-agent', 'accept', 'accept-language', 'content-language', 'origin']);
-const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE']);
+const ALLOWED_HEADERS = new Set(['authorization', 'content-type', 'user-agent', 'accept', 'accept-language', 'content-language', 'origin',
+  // The tus protocol's, for resumable video uploads.
+  'tus-resumable', 'upload-length', 'upload-offset', 'upload-metadata', 'upload-defer-length', 'x-requested-with']);
+const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Answers a preflight: 405 for a method outside the list, 403 for a request header outside it. */
 export function preflight(req: http.IncomingMessage, res: http.ServerResponse): void {

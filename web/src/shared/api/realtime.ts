@@ -8,6 +8,7 @@ import {
 } from './chat.ts';
 import { friendKeys } from './friends.ts';
 import { firstPageOnly, notificationKeys, withNotification, type NotificationPages } from './notifications.ts';
+import { withVideoProgress, VIDEO_PROGRESS_CODE } from './news.ts';
 import { presenceKey, withPresenceEvent, withStatus, type PresenceMap } from './presence.ts';
 
 /** The game server's notification codes: friend request (-2), accepted (-3), removed (-9). */
@@ -22,6 +23,11 @@ export const NEW_CHAT_CODES = new Set([-1, -4]);
 export function applyRealtimeEvent(qc: QueryClient, e: RealtimeEvent, self?: string): void {
   switch (e.type) {
     case 'notification':
+      // A video's encoding progress, not stored: into the news items that show it, not the bell.
+      if (e.notification.code === VIDEO_PROGRESS_CODE) {
+        withVideoProgress(qc, e.notification.content);
+        return;
+      }
       // Lists not loaded yet stay so: their first fetch has it.
       qc.setQueryData<NotificationPages>(notificationKeys.list(), (data) => data && withNotification(data, e.notification));
       // A friend request, acceptance or removal changes the friends list; a direct chat opened with the

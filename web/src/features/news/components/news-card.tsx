@@ -9,11 +9,22 @@ import type { NewsListItem } from '../../../shared/api/news.ts';
 import { formatDate } from '../../../shared/i18n/format.ts';
 import { sanitizeNewsPreview } from '../sanitize.ts';
 import { newsMessages as m } from '../messages.ts';
+import { formatDuration } from '../video-duration.ts';
 import { LikeButton, NewsRating } from './news-actions.tsx';
 
 /** The card's picture: the first medium (a video gets an icon), else the first picture in the text. */
 function Thumb({ news }: { news: NewsListItem }) {
   const first = news.media[0];
+  const video = first?.video;
+  if (video?.status === 'ready' && video.poster_url) {
+    return (
+      <span className="news-thumb video poster" role="img" aria-label={`${m.video}, ${m.videoDuration(formatDuration(video.duration_ms))}`}>
+        <img src={video.poster_url} alt="" loading="lazy" />
+        <span className="news-thumb-play" aria-hidden="true">▶</span>
+        <span className="news-thumb-duration" aria-hidden="true">{formatDuration(video.duration_ms)}</span>
+      </span>
+    );
+  }
   if (first?.media_type === 'video') {
     return (
       <span className="news-thumb video" role="img" aria-label={m.video}>

@@ -11,6 +11,7 @@ import { useToast } from '../../../shared/ui/toast.tsx';
 import { useAddNewsMedia } from '../api/add-news-media.ts';
 import { useRemoveNewsMedia } from '../api/remove-news-media.ts';
 import { newsMessages as m } from '../messages.ts';
+import { isUploadedVideo } from './news-videos.tsx';
 
 const LABELS = { title: m.viewerTitle, previous: m.previous, next: m.next, previousShort: m.previousShort, nextShort: m.nextShort };
 
@@ -20,7 +21,8 @@ export function NewsGallery({ news, editable }: { news: News; editable: boolean 
   const add = useAddNewsMedia();
   const remove = useRemoveNewsMedia();
   const toast = useToast();
-  const media = news.media;
+  // Uploaded videos have their own players (news-videos.tsx).
+  const media = news.media.filter((x) => !isUploadedVideo(x));
   if (!media.length && !editable) return null;
   const items = media.map((x, i) => ({ src: fileUrl(x.s3_key), alt: m.mediaAlt(i + 1), video: x.media_type === 'video' }));
   const fail = (err: unknown) => toast(apiErrorMessage(err, m.mediaFailed), 'error');

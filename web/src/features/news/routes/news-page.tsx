@@ -18,6 +18,7 @@ import { useNews } from '../api/get-news.ts';
 import { useUpdateNews } from '../api/update-news.ts';
 import { LikeButton, NewsRating } from '../components/news-actions.tsx';
 import { NewsGallery } from '../components/news-gallery.tsx';
+import { NewsVideos } from '../components/news-videos.tsx';
 import { NewsHtml } from '../components/news-html.tsx';
 import { newsMessages as m } from '../messages.ts';
 import '../news.css';
@@ -127,6 +128,7 @@ export function Component() {
       </dl>
       {mine && <CreatorTools news={news} />}
       {news.description ? <NewsHtml html={news.description} className="news-body" /> : <p className="muted">{m.noDescription}</p>}
+      <NewsVideos news={news} editable={mine} />
       <NewsGallery news={news} editable={mine} />
       <div className="news-card-actions news-reader">
         <LikeButton news={news} />
