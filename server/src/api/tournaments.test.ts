@@ -105,9 +105,16 @@ describe('tournaments', () => {
     await ts.client().joinTournament(s, id);
     const [t] = await ts.app.nk.tournamentsGetId([id]);
     assert.equal(t.size, 1);
-    // A joined player is listed without a score yet.
+    // A joined player is listed and ranked without a score yet.
     const before = await ts.client().listTournamentRecords(s, id);
     assert.equal(before.records![0].num_score, 0);
+    const other = await ts.newSession();
+    await ts.client().joinTournament(other, id);
+    await write(other, id, 5);
+    const ranked = await ts.client().listTournamentRecords(s, id, [s.user_id]);
+    assert.deepEqual(ranked.records!.map((r) => [r.owner_id, r.rank]), [[other.user_id, 1], [s.user_id, 2]]);
+    assert.equal(ranked.owner_records![0].rank, 2);
+    assert.equal((await raw(s, 'GET', `/v2/tournament/${id}`)).body.rank_count, '2');
     // The first write takes its value as it is, even with incr.
     assert.equal((await write(s, id, -3)).score, -3);
     assert.equal((await write(s, id, 10)).score, 7);

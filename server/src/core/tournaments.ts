@@ -9,7 +9,7 @@ import { isUuid } from '../tokens.ts';
 import { decodeCursor, encodeCursor, isTuple } from './cursor.ts';
 import { OPERATORS, type Leaderboards } from './leaderboards.ts';
 import {
-  BAD_OWNER, boardOf, checkLeaderboardId, deadlines, isActive, lastReset, NEVER, nextReset,
+  BAD_OWNER, boardOf, checkLeaderboardId, deadlines, isActive, keyOf, lastReset, NEVER, nextReset,
   type BoardRow, type Deadlines, type Leaderboard, type Operator, type SortOrder,
 } from './leaderboard-rules.ts';
 import { enterTournament, NOT_ACTIVE_JOIN, TOURNAMENT_NOT_FOUND } from './tournament-rules.ts';
@@ -189,7 +189,10 @@ export class Tournaments {
     if (!t.joinRequired) return;
     const d = deadlines(t, board.resetSchedule, now);
     if (!isActive(d, now)) throw invalid(NOT_ACTIVE_JOIN);
-    await enterTournament(this.db, board, ownerId, username, d.expiry ?? NEVER);
+    const expiry = d.expiry ?? NEVER;
+    const row = await enterTournament(this.db, board, ownerId, username, expiry, now);
+    // Ranked from the join on, as upstream lists joined players.
+    if (row && board.enableRanks) this.leaderboards.ranks.put(board.id, expiry, keyOf(row));
   }
 
   /** Gives an owner's record of the current period `count` more (or, negative, fewer) score attempts. */
