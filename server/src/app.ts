@@ -146,6 +146,17 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
       await fn({ env: config.runtimeEnv, executionMode: 'leaderboard_reset' }, nk, board, Math.floor(reset.getTime() / 1000));
     }
   };
+  const sec = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
+  core.tournaments.onReset = async (t, end, reset) => {
+    for (const fn of registry.tournamentResetHooks) {
+      await fn({ env: config.runtimeEnv, executionMode: 'tournament_reset' }, nk, t, sec(end), sec(reset));
+    }
+  };
+  core.tournaments.onEnd = async (t, end, reset) => {
+    for (const fn of registry.tournamentEndHooks) {
+      await fn({ env: config.runtimeEnv, executionMode: 'tournament_end' }, nk, t, sec(end), sec(reset));
+    }
+  };
   core.leaderboards.start();
   core.videoQueue.start();
 

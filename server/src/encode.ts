@@ -344,3 +344,55 @@ export function leaderboardRecordListMsg(l: {
   putInt64(out, 'rank_count', l.rankCount);
   return out;
 }
+
+/** A tournament as core/tournaments.ts lists it, with its current period's deadlines. */
+export interface TournamentRecord {
+  id: string;
+  authoritative: boolean;
+  sortOrder: 'asc' | 'desc';
+  operator: 'best' | 'set' | 'incr' | 'decr';
+  metadata: Record<string, unknown>;
+  createTime: Date;
+  tournament: {
+    title: string; description: string; category: number; duration: number; startTime: Date; endTime: Date | null;
+    joinRequired: boolean; maxSize: number; maxNumScore: number;
+  };
+  deadlines: { startActive: Date; endActive: Date; nextReset: Date | null; prevReset: Date | null };
+  size: number;
+  canEnter: boolean;
+}
+
+const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
+
+function tournamentMsg(t: TournamentRecord): Msg {
+  const out: Msg = {};
+  put(out, 'id', t.id);
+  put(out, 'title', t.tournament.title);
+  put(out, 'description', t.tournament.description);
+  put(out, 'category', t.tournament.category);
+  put(out, 'sort_order', t.sortOrder === 'asc' ? 0 : 1);
+  put(out, 'size', t.size);
+  put(out, 'max_size', t.tournament.maxSize);
+  put(out, 'max_num_score', t.tournament.maxNumScore);
+  put(out, 'can_enter', t.canEnter);
+  put(out, 'end_active', unix(t.deadlines.endActive));
+  put(out, 'next_reset', unix(t.deadlines.nextReset));
+  out.metadata = jsonString(t.metadata);
+  put(out, 'create_time', t.createTime);
+  put(out, 'start_time', t.tournament.startTime);
+  put(out, 'end_time', t.tournament.endTime);
+  put(out, 'duration', t.tournament.duration);
+  put(out, 'start_active', unix(t.deadlines.startActive));
+  put(out, 'prev_reset', unix(t.deadlines.prevReset));
+  put(out, 'operator', ['best', 'set', 'incr', 'decr'].indexOf(t.operator) + 1);
+  put(out, 'authoritative', t.authoritative);
+  put(out, 'join_required', t.tournament.joinRequired);
+  return out;
+}
+
+export function tournamentListMsg(l: { tournaments: TournamentRecord[]; cursor?: string }): Msg {
+  const out: Msg = {};
+  put(out, 'tournaments', l.tournaments.map(tournamentMsg));
+  put(out, 'cursor', l.cursor);
+  return out;
+}

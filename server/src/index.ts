@@ -17,7 +17,8 @@ export type {
 } from './runtime/nk-realtime.ts';
 export type { NkMatch } from './runtime/nk-matches.ts';
 export type { NkLeaderboard, NkLeaderboardRecord, NkLeaderboardRecordList } from './runtime/nk-leaderboards.ts';
-export type { LeaderboardResetContext, LeaderboardResetFunction } from './runtime/types.ts';
+export type { LeaderboardResetContext, LeaderboardResetFunction, TournamentContext, TournamentEndFunction, TournamentResetFunction } from './runtime/types.ts';
+export type { NkTournament, NkTournamentList } from './runtime/nk-tournaments.ts';
 export type { NkNotification, NkNotificationCountOptions, NkNotificationList, NkNotificationListOptions } from './runtime/nk-notifications.ts';
 export type { NkPurchaseList, NkSubscriptionList, NkValidatedPurchase, NkValidatedSubscription } from './runtime/nk-purchases.ts';
 export type {

@@ -12,6 +12,7 @@ import { fileRoutes } from './files.ts';
 import { friendRoutes } from './friends.ts';
 import { groupRoutes } from './groups.ts';
 import { leaderboardRoutes } from './leaderboards.ts';
+import { tournamentRoutes } from './tournaments.ts';
 import { withApiHooks } from './hooks.ts';
 import { matchRoutes } from './matches.ts';
 import { notificationRoutes } from './notifications.ts';
@@ -35,6 +36,7 @@ export function apiRoutes(core: Core, registry: Registry, nk: Nk, logger: Logger
     ...storageRoutes(core),
     ...groupRoutes(core),
     ...leaderboardRoutes(core),
+    ...tournamentRoutes(core),
     ...channelRoutes(core),
     ...matchRoutes(core),
     ...eventRoutes(registry),

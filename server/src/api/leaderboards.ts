@@ -13,7 +13,7 @@ const OVERRIDES: Record<string, Operator | undefined> = {
 };
 const BAD_OPERATOR = 'operator must be 0 (no override), 1 (best), 2 (set), 3 (incr) or 4 (decr).';
 
-function override(body: Fields): Operator | undefined {
+export function override(body: Fields): Operator | undefined {
   if (!body.has('operator')) return undefined;
   const raw = body.raw('operator');
   const key = typeof raw === 'number' || typeof raw === 'string' ? String(raw) : '';
@@ -22,21 +22,25 @@ function override(body: Fields): Operator | undefined {
 }
 
 /** The period a listing names: unix seconds, 0 or absent for the current one. */
-function expiry(query: Query): number {
+export function expiry(query: Query): number {
   const v = query.string('expiry');
   if (v === undefined || v === '') return 0;
   if (!/^\d{1,12}$/.test(v)) throw invalid('expiry must be a time in unix seconds.');
   return Number(v);
 }
 
-export function leaderboardRoutes(core: Core): Route[] {
-  const { leaderboards } = core;
-  // The same per-user write counter as the portal's RPCs that change something.
+/** The same per-user write counter as the portal's RPCs that change something: refuses a write over it. */
+export function writeLimit(core: Core): (req: ApiRequest) => Promise<void> {
   const writes = core.bus.limits.rate('portal.writes_per_user', core.config.limits.writesPerUserMinute, 60);
-  const limited = async (req: ApiRequest) => {
+  return async (req) => {
     const rate = await writes.consume(req.session.uid);
     if (!rate.allowed) throw resourceExhausted(`Too many writes: at most ${core.config.limits.writesPerUserMinute} a minute. Try again in ${rate.retryAfterSec} s.`, rate.retryAfterSec);
   };
+}
+
+export function leaderboardRoutes(core: Core): Route[] {
+  const { leaderboards } = core;
+  const limited = writeLimit(core);
 
   return [
     {

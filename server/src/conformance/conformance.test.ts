@@ -140,3 +140,22 @@ for (const format of FORMATS) {
     });
   });
 }
+
+describe('conformance tournaments', () => {
+  it('creates a tournament, gives more attempts and deletes it', async () => {
+    const s = await ts.newSession();
+    const r = await ts.client().rpc(s, 'clientrpc.create_tournament', {
+      title: 'Cup', sort_order: 'asc', operator: 'set', duration: 60, max_num_score: 1, join_required: true, category: 3,
+    });
+    const id = (r.payload as { tournament_id: string }).tournament_id;
+    await ts.client().joinTournament(s, id);
+    assert.equal((await ts.client().writeTournamentRecord(s, id, { score: '4' })).score, 4);
+    assert.equal((await errorOf(ts.client().writeTournamentRecord(s, id, { score: '3' }))).status, 400);
+    await ts.client().rpc(s, 'clientrpc.addattempt_tournament', { tournament_id: id, owner_id: s.user_id, count: 1 });
+    assert.equal((await ts.client().writeTournamentRecord(s, id, { score: '3' })).score, 3);
+    const [t] = (await ts.client().listTournaments(s, 3, 3, undefined, undefined, 100)).tournaments!.filter((x) => x.id === id);
+    assert.deepEqual([t.title, t.sort_order, t.size, t.duration], ['Cup', 0, 1, 60]);
+    await ts.client().rpc(s, 'clientrpc.delete_tournament', { tournament_id: id });
+    assert.equal((await errorOf(ts.client().joinTournament(s, id))).status, 404);
+  });
+});

@@ -48,6 +48,29 @@ const conformance: RuntimeModule = {
       }
       return JSON.stringify({ leaderboard_id: id });
     });
+    // A fresh tournament from the payload's fields (upstream's numbers or names for sort order and operator).
+    initializer.registerRpc('clientrpc.create_tournament', async (_ctx, payload) => {
+      const a = object(payload);
+      const num = (k: string, d = 0) => (typeof a[k] === 'number' ? a[k] : d);
+      const sort = a.sort_order === 0 || a.sort_order === 'asc' ? 'asc' : 'desc';
+      const op = typeof a.operator === 'number' ? (['best', 'set', 'incr', 'decr'] as const)[a.operator] : a.operator;
+      const id = nk.uuid();
+      await nk.tournamentCreate(id, a.authoritative === true, sort, (op ?? 'best') as Operator,
+        typeof a.reset_schedule === 'string' && a.reset_schedule ? a.reset_schedule : null, {},
+        typeof a.title === 'string' ? a.title : '', typeof a.description === 'string' ? a.description : '', num('category'),
+        num('start_time'), num('end_time'), num('duration'), num('max_size'), num('max_num_score'), a.join_required === true);
+      return JSON.stringify({ tournament_id: id });
+    });
+    initializer.registerRpc('clientrpc.delete_tournament', async (_ctx, payload) => {
+      const { tournament_id: id } = object(payload);
+      if (typeof id !== 'string') throw invalid('tournament_id must be text.');
+      await nk.tournamentDelete(id);
+    });
+    initializer.registerRpc('clientrpc.addattempt_tournament', async (_ctx, payload) => {
+      const { tournament_id: id, owner_id: owner, count } = object(payload);
+      if (typeof id !== 'string' || typeof owner !== 'string' || typeof count !== 'number') throw invalid('tournament_id, owner_id and count are needed.');
+      await nk.tournamentAddAttempt(id, owner, count);
+    });
     initializer.registerMatch('match', conformanceMatch);
     initializer.registerRpc('clientrpc.create_authoritative_match', async (_ctx, payload) => {
       const { label } = object(payload);

@@ -15,6 +15,7 @@ import { Google } from './google.ts';
 import { GroupMembers } from './group-members.ts';
 import { Groups } from './groups.ts';
 import { Leaderboards } from './leaderboards.ts';
+import { Tournaments } from './tournaments.ts';
 import { LocalBus } from '../realtime/local-bus.ts';
 import { Links } from './links.ts';
 import { Mailer } from './mail.ts';
@@ -59,6 +60,7 @@ export interface Core {
   groups: Groups;
   /** Boards, records and ranks; ranks from SQL in a cluster, from this node's cache alone. */
   leaderboards: Leaderboards;
+  tournaments: Tournaments;
   groupMembers: GroupMembers;
   friends: Friends;
   files: Files;
@@ -124,6 +126,7 @@ export async function createCore(config: Config, db: Db, logger: Logger, bus: Bu
     chatLimits,
     groups,
     leaderboards,
+    tournaments: new Tournaments(db, leaderboards, logger, bus.node),
     groupMembers,
     friends,
     files: new Files(db, config.dataDir, logger, config.limits),

@@ -2,6 +2,8 @@
 // and the SQL of the board order that listings and rank counts share.
 import { CronExpressionParser } from 'cron-parser';
 import { invalid } from '../errors.ts';
+import { isUuid } from '../tokens.ts';
+import { decodeCursor, encodeCursor, isTuple } from './cursor.ts';
 import { rankScore, type RankKey } from './leaderboard-ranks.ts';
 import { jsonHasUnstorable, storable, unstorable } from './validate.ts';
 
@@ -18,6 +20,36 @@ export interface Leaderboard {
   metadata: Record<string, unknown>;
   enableRanks: boolean;
   createTime: Date;
+  /** Set on a tournament: a board with a duration. */
+  tournament?: TournamentFields;
+}
+
+export interface TournamentFields {
+  title: string;
+  description: string;
+  /** 0-127. */
+  category: number;
+  /** Seconds a period stays active from its start. */
+  duration: number;
+  startTime: Date;
+  endTime: Date | null;
+  joinRequired: boolean;
+  /** 0: no limit. */
+  maxSize: number;
+  /** 0: no limit. */
+  maxNumScore: number;
+  /** Joins of the period that ends at sizeExpiry. */
+  size: number;
+  sizeExpiry: Date;
+}
+
+/** A tournament's current period: active from startActive until endActive; records kept until expiry (null: never). */
+export interface Deadlines {
+  startActive: Date;
+  endActive: Date;
+  expiry: Date | null;
+  nextReset: Date | null;
+  prevReset: Date | null;
 }
 
 export interface LeaderboardRecord {
@@ -51,7 +83,7 @@ export const BAD_ID = 'Invalid leaderboard ID.';
 export const BAD_OWNER = 'Invalid owner ID.';
 export const BAD_METADATA = 'Metadata value must be a JSON object, if provided.';
 export const OUT_OF_RANGE = 'Score or subscore out of range of a 64-bit whole number.';
-export const BAD_CURSOR = 'Invalid cursor.';
+const BAD_CURSOR = 'Invalid cursor.';
 export const NEVER = new Date(0);
 export const INT64_MAX = 2n ** 63n - 1n;
 export const INT64_MIN = -(2n ** 63n);
@@ -84,10 +116,21 @@ export interface BoardRow {
   metadata: Record<string, unknown>;
   enable_ranks: boolean;
   create_time: Date;
+  category: number;
+  description: string;
+  duration: number;
+  end_time: Date | null;
+  join_required: boolean;
+  max_size: number;
+  max_num_score: number;
+  title: string;
+  size: number;
+  size_expiry: Date;
+  start_time: Date;
 }
 
 /** Where a listing page starts or ends: score, subscore, update time (µs), owner; 'n' next, 'p' previous. */
-export type Cursor = [dir: string, score: string, subscore: string, micros: string, owner: string, expiry: number];
+type Cursor = [dir: string, score: string, subscore: string, micros: string, owner: string, expiry: number];
 
 export const keyOf = (r: RecordRow): RankKey => ({
   score: rankScore(r.score),
@@ -107,8 +150,51 @@ export function boardOf(r: BoardRow): Leaderboard {
     metadata: r.metadata,
     enableRanks: r.enable_ranks,
     createTime: r.create_time,
+    ...(r.duration > 0 ? {
+      tournament: {
+        title: r.title,
+        description: r.description,
+        category: r.category,
+        duration: r.duration,
+        startTime: r.start_time,
+        endTime: r.end_time,
+        joinRequired: r.join_required,
+        maxSize: r.max_size,
+        maxNumScore: r.max_num_score,
+        size: r.size,
+        sizeExpiry: r.size_expiry,
+      },
+    } : {}),
   };
 }
+
+/**
+ * A tournament's period at `now` (or its first, before it starts): with a reset schedule, periods run
+ * from one reset to the next, cut by the start and end times; without, one period from the start time.
+ * Each is active for `duration` seconds from its start, at most until it expires.
+ */
+export function deadlines(t: TournamentFields, schedule: string | null, now: Date): Deadlines {
+  const start = t.startTime.getTime();
+  const end = t.endTime ? t.endTime.getTime() : null;
+  const at = new Date(Math.max(now.getTime(), start));
+  let startActive = start;
+  let expiry = end;
+  let next: number | null = null;
+  let prev: number | null = null;
+  if (schedule) {
+    next = nextReset(schedule, at).getTime();
+    prev = lastReset(schedule, at).getTime();
+    startActive = Math.max(start, prev);
+    if (prev < start) prev = null;
+    expiry = end !== null && end < next ? end : next;
+  }
+  let endActive = startActive + t.duration * 1000;
+  if (expiry !== null && endActive > expiry) endActive = expiry;
+  const date = (v: number | null) => (v === null ? null : new Date(v));
+  return { startActive: new Date(startActive), endActive: new Date(endActive), expiry: date(expiry), nextReset: date(next), prevReset: date(prev) };
+}
+
+export const isActive = (d: Deadlines, now: Date): boolean => now >= d.startActive && now < d.endActive;
 
 /** The next reset strictly after `now`: the end of the period `now` is in. */
 export function nextReset(schedule: string, now: Date): Date {
@@ -162,3 +248,25 @@ export const orderBy = (desc: boolean, reverse: boolean): string => {
   const t = 'leaderboard_record';
   return `${t}.score ${d}, ${t}.subscore ${d}, ${t}.update_time ${u}, ${t}.owner_id ${u}`;
 };
+
+/** A listing cursor at a record: 'n' for the page after it, 'p' for the page before. */
+export function cursorOf(dir: 'n' | 'p', r: RecordRow, expiry: Date): string {
+  return encodeCursor([dir, r.score, r.subscore, r.micros, r.owner_id, expiry.getTime()] satisfies Cursor);
+}
+
+export function decodeRecordCursor(cursor: string): { dir: string; key: RankKey; expiry: Date } {
+  const c = decodeCursor(cursor, isTuple(['string', 'string', 'string', 'string', 'string', 'number']), BAD_CURSOR) as Cursor;
+  const [dir, score, subscore, micros, owner, expiry] = c;
+  const int = /^-?\d{1,19}$/;
+  if ((dir !== 'n' && dir !== 'p') || !int.test(score) || !int.test(subscore) || !/^-?\d{1,16}$/.test(micros) || !isUuid(owner)
+    || !Number.isSafeInteger(expiry)) {
+    throw invalid(BAD_CURSOR);
+  }
+  try {
+    checkInt64(BigInt(score));
+    checkInt64(BigInt(subscore));
+    return { dir, key: { score: rankScore(score), subscore: rankScore(subscore), micros: Number(micros), owner, numScore: 0 }, expiry: new Date(expiry) };
+  } catch {
+    throw invalid(BAD_CURSOR);
+  }
+}

@@ -2,18 +2,18 @@
 // listings with exact ranks, periods ended by a cron reset schedule. Every call takes the current time, so
 // periods can be tested at a fixed instant.
 import type { Db, Queryable } from '../db/index.ts';
-import { invalid, notFound, permissionDenied } from '../errors.ts';
+import { failedPrecondition, invalid, notFound, permissionDenied } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { isUuid } from '../tokens.ts';
-import { decodeCursor, encodeCursor, isTuple } from './cursor.ts';
-import { RankCache, rankScore, type RankKey } from './leaderboard-ranks.ts';
+import { RankCache, type RankKey } from './leaderboard-ranks.ts';
 import type { OrderTree } from './order-tree.ts';
 import {
-  AUTHORITATIVE, BAD_CURSOR, BAD_OWNER, beyond, boardOf, checkInt64, checkLeaderboardId, checkMetadata, COLUMNS, INT64_MAX,
-  keyOf, lastReset, NEVER, nextReset, NOT_FOUND, OPERATORS, orderBy, OUT_OF_RANGE,
-  type BoardRow, type Cursor, type Leaderboard, type LeaderboardRecord, type Operator, type RecordList, type RecordRow, type SortOrder,
+  AUTHORITATIVE, BAD_OWNER, beyond, boardOf, checkInt64, checkLeaderboardId, checkMetadata, COLUMNS, deadlines, INT64_MAX,
+  cursorOf, decodeRecordCursor, keyOf, lastReset, NEVER, nextReset, NOT_FOUND, OPERATORS, orderBy, OUT_OF_RANGE,
+  type BoardRow, type Leaderboard, type LeaderboardRecord, type Operator, type RecordList, type RecordRow, type SortOrder,
 } from './leaderboard-rules.ts';
 import { checkLimit } from './validate.ts';
+import { checkTournamentWrite, MAX_ATTEMPTS, TOURNAMENT_AUTHORITATIVE, TOURNAMENT_NOT_FOUND, type BoardKind } from './tournament-rules.ts';
 
 export { AUTHORITATIVE, NOT_FOUND, OPERATORS, nextReset, lastReset, type Leaderboard, type LeaderboardRecord, type Operator, type RecordList, type SortOrder };
 
@@ -25,6 +25,8 @@ export class Leaderboards {
   onReset: ((board: Leaderboard, reset: Date) => Promise<void>) | undefined;
   private readonly node: string;
   private readonly logger: Logger;
+  /** Run after runResets at each minute's start (tournaments' deadlines). */
+  readonly deadlineRunners: ((now: Date) => Promise<void>)[] = [];
   /** The last reset handled per board, so each is handled once. */
   private readonly handled = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
@@ -91,9 +93,15 @@ export class Leaderboards {
     return board;
   }
 
-  async get(id: string): Promise<Leaderboard> {
+  forgetBoard(id: string): void {
+    this.boards.delete(id);
+  }
+
+  async get(id: string, kind: BoardKind = 'any'): Promise<Leaderboard> {
     const board = await this.find(checkLeaderboardId(id));
-    if (!board) throw notFound(NOT_FOUND);
+    if (!board || (kind === 'tournament' && !board.tournament) || (kind === 'leaderboard' && board.tournament)) {
+      throw notFound(kind === 'tournament' ? TOURNAMENT_NOT_FOUND : NOT_FOUND);
+    }
     return board;
   }
 
@@ -104,9 +112,9 @@ export class Leaderboards {
 
   /** The expiry of the period a listing names (unix seconds; 0 for the current one) or `now` is in. */
   expiryOf(board: Leaderboard, now: Date, expirySec = 0): Date {
-    if (!board.resetSchedule) return NEVER;
-    if (expirySec) return new Date(expirySec * 1000);
-    return nextReset(board.resetSchedule, now);
+    if (board.tournament && !expirySec) return deadlines(board.tournament, board.resetSchedule, now).expiry ?? NEVER;
+    if (expirySec && (board.resetSchedule || board.tournament)) return new Date(expirySec * 1000);
+    return board.resetSchedule ? nextReset(board.resetSchedule, now) : NEVER;
   }
 
   /**
@@ -115,10 +123,10 @@ export class Leaderboards {
    */
   async write(
     id: string, ownerId: string, username: string | null, score: bigint, subscore: bigint,
-    metadata: string | undefined, operator: Operator | undefined, client: boolean, now = new Date(),
+    metadata: string | undefined, operator: Operator | undefined, client: boolean, now = new Date(), kind: BoardKind = 'leaderboard',
   ): Promise<LeaderboardRecord> {
-    const board = await this.get(id);
-    if (client && board.authoritative) throw permissionDenied(AUTHORITATIVE);
+    const board = await this.get(id, kind);
+    if (client && board.authoritative) throw permissionDenied(board.tournament ? TOURNAMENT_AUTHORITATIVE : AUTHORITATIVE);
     if (!isUuid(ownerId)) throw invalid(BAD_OWNER);
     checkInt64(score);
     checkInt64(subscore);
@@ -126,6 +134,8 @@ export class Leaderboards {
     const op = operator ?? board.operator;
     const desc = board.sortOrder === 'desc';
     const expiry = this.expiryOf(board, now);
+    const t = board.tournament;
+    if (t) await checkTournamentWrite(this.db, board, ownerId, username, expiry, now);
     const pick = desc ? 'GREATEST' : 'LEAST';
     const set = {
       best: [`${pick}(r.score, EXCLUDED.score)`, `${pick}(r.subscore, EXCLUDED.subscore)`],
@@ -143,11 +153,14 @@ export class Leaderboards {
         `INSERT INTO leaderboard_record AS r (leaderboard_id, owner_id, username, score, subscore, metadata, expiry_time, create_time, update_time)
          VALUES ($1, $2, $3, $4::int8, $5::int8, COALESCE($6::jsonb, '{}'), $7, $8, $8)
          ON CONFLICT (leaderboard_id, expiry_time, owner_id) DO UPDATE SET
-           score = ${set[0]}, subscore = ${set[1]}, num_score = r.num_score + 1,
+           score = ${t ? `CASE WHEN r.num_score = 0 THEN EXCLUDED.score ELSE ${set[0]} END` : set[0]},
+           subscore = ${t ? `CASE WHEN r.num_score = 0 THEN EXCLUDED.subscore ELSE ${set[1]} END` : set[1]}, num_score = r.num_score + 1,
            metadata = COALESCE($6::jsonb, r.metadata), username = COALESCE($3, r.username), update_time = $8
+         ${t ? 'WHERE r.num_score < r.max_num_score' : ''}
          RETURNING ${COLUMNS}`,
         params,
       );
+      if (!row) throw failedPrecondition(MAX_ATTEMPTS);
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (code === '22003') throw invalid(OUT_OF_RANGE);
@@ -164,9 +177,9 @@ export class Leaderboards {
   }
 
   /** Deletes an owner's record of the current period; a missing one is no error. */
-  async deleteRecord(id: string, ownerId: string, client: boolean, now = new Date()): Promise<void> {
-    const board = await this.get(id);
-    if (client && board.authoritative) throw permissionDenied(AUTHORITATIVE);
+  async deleteRecord(id: string, ownerId: string, client: boolean, now = new Date(), kind: BoardKind = 'leaderboard'): Promise<void> {
+    const board = await this.get(id, kind);
+    if (client && board.authoritative) throw permissionDenied(board.tournament ? TOURNAMENT_AUTHORITATIVE : AUTHORITATIVE);
     if (!isUuid(ownerId)) throw invalid(BAD_OWNER);
     const expiry = this.expiryOf(board, now);
     await this.db.execute('DELETE FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = $2 AND owner_id = $3', [board.id, expiry, ownerId]);
@@ -185,7 +198,7 @@ export class Leaderboards {
       metadata: r.metadata,
       createTime: r.create_time,
       updateTime: r.update_time,
-      expiryTime: board.resetSchedule ? r.expiry_time : null,
+      expiryTime: board.resetSchedule || r.expiry_time.getTime() !== 0 ? r.expiry_time : null,
       rank,
     };
   }
@@ -249,27 +262,6 @@ export class Leaderboards {
     return reverse ? rows.reverse() : rows;
   }
 
-  private cursorOf(dir: 'n' | 'p', r: RecordRow, expiry: Date): string {
-    return encodeCursor([dir, r.score, r.subscore, r.micros, r.owner_id, expiry.getTime()] satisfies Cursor);
-  }
-
-  private decode(cursor: string): { dir: string; key: RankKey; expiry: Date } {
-    const c = decodeCursor(cursor, isTuple(['string', 'string', 'string', 'string', 'string', 'number']), BAD_CURSOR) as Cursor;
-    const [dir, score, subscore, micros, owner, expiry] = c;
-    const int = /^-?\d{1,19}$/;
-    if ((dir !== 'n' && dir !== 'p') || !int.test(score) || !int.test(subscore) || !/^-?\d{1,16}$/.test(micros) || !isUuid(owner)
-      || !Number.isSafeInteger(expiry)) {
-      throw invalid(BAD_CURSOR);
-    }
-    try {
-      checkInt64(BigInt(score));
-      checkInt64(BigInt(subscore));
-      return { dir, key: { score: rankScore(score), subscore: rankScore(subscore), micros: Number(micros), owner, numScore: 0 }, expiry: new Date(expiry) };
-    } catch {
-      throw invalid(BAD_CURSOR);
-    }
-  }
-
   /** A page of rows with its cursors: previous unless it starts the board, next when more follow. */
   private async listFrom(board: Leaderboard, expiry: Date, limit: number, from: RankKey | null, reverse: boolean) {
     const rows = await this.page(board, expiry, limit + 1, from, reverse);
@@ -283,24 +275,25 @@ export class Leaderboards {
     }
     return {
       rows: page,
-      nextCursor: more && page.length ? this.cursorOf('n', page[page.length - 1], expiry) : undefined,
-      prevCursor: prev && page.length ? this.cursorOf('p', page[0], expiry) : undefined,
+      nextCursor: more && page.length ? cursorOf('n', page[page.length - 1], expiry) : undefined,
+      prevCursor: prev && page.length ? cursorOf('p', page[0], expiry) : undefined,
     };
   }
 
   /** A listing page, and the records of `ownerIds` wherever they rank. expirySec: a period (0: the current one). */
-  async listRecords(id: string, ownerIds: string[], limit: number, cursor: string | undefined, expirySec = 0, now = new Date()): Promise<RecordList> {
-    const board = await this.get(id);
+  async listRecords(id: string, ownerIds: string[], limit: number, cursor: string | undefined, expirySec = 0, now = new Date(),
+    kind: BoardKind = 'any'): Promise<RecordList> {
+    const board = await this.get(id, kind);
     checkLimit(limit, 1, 1000);
     for (const o of ownerIds) if (!isUuid(o)) throw invalid('One or more owner IDs are invalid.');
     let expiry = this.expiryOf(board, now, expirySec);
     let from: RankKey | null = null;
     let reverse = false;
     if (cursor) {
-      const c = this.decode(cursor);
+      const c = decodeRecordCursor(cursor);
       from = c.key;
       reverse = c.dir === 'p';
-      if (board.resetSchedule) expiry = c.expiry;
+      if (board.resetSchedule || board.tournament) expiry = c.expiry;
     }
     const page = await this.listFrom(board, expiry, limit, from, reverse);
     const ownerRows = ownerIds.length
@@ -321,15 +314,16 @@ export class Leaderboards {
   }
 
   /** Records around an owner's: about half before it, the rest from it on; from the top when it has none. */
-  async haystack(id: string, ownerId: string, limit: number, cursor: string | undefined, expirySec = 0, now = new Date()): Promise<RecordList> {
-    const board = await this.get(id);
+  async haystack(id: string, ownerId: string, limit: number, cursor: string | undefined, expirySec = 0, now = new Date(),
+    kind: BoardKind = 'any'): Promise<RecordList> {
+    const board = await this.get(id, kind);
     if (!isUuid(ownerId)) throw invalid(BAD_OWNER);
     checkLimit(limit, 1, 1000);
-    if (cursor) return this.listRecords(id, [], limit, cursor, expirySec, now);
+    if (cursor) return this.listRecords(id, [], limit, cursor, expirySec, now, kind);
     const expiry = this.expiryOf(board, now, expirySec);
     const [own] = await this.db.query<RecordRow>(
       `SELECT ${COLUMNS} FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = $2 AND owner_id = $3`, [board.id, expiry, ownerId]);
-    if (!own) return this.listRecords(id, [], limit, undefined, expirySec, now);
+    if (!own) return this.listRecords(id, [], limit, undefined, expirySec, now, kind);
     const k = keyOf(own);
     let before = await this.page(board, expiry, Math.floor(limit / 2), k, true);
     const after = await this.page(board, expiry, limit - 1 - before.length, k, false);
@@ -342,8 +336,8 @@ export class Leaderboards {
     return {
       records,
       ownerRecords: [],
-      prevCursor: board.enableRanks && records[0].rank === 1 ? undefined : this.cursorOf('p', rows[0], expiry),
-      nextCursor: this.cursorOf('n', rows[rows.length - 1], expiry),
+      prevCursor: board.enableRanks && records[0].rank === 1 ? undefined : cursorOf('p', rows[0], expiry),
+      nextCursor: cursorOf('n', rows[rows.length - 1], expiry),
       rankCount: await this.rankCount(board, expiry),
     };
   }
@@ -378,14 +372,19 @@ export class Leaderboards {
     }
   }
 
-  /** Runs runResets at each minute's start (cron's finest step) until stop(). */
+  /** Runs runResets and the deadline runners at each minute's start (cron's finest step) until stop(). */
   start(): void {
     this.stopped = false;
     const tick = () => {
       if (this.stopped) return;
       const wait = 60_000 - (Date.now() % 60_000) + 50;
       this.timer = setTimeout(() => {
-        this.runResets().catch((err) => this.logger.error('leaderboard resets failed', { err })).finally(tick);
+        const now = new Date();
+        this.runResets(now)
+          .then(async () => {
+            for (const run of this.deadlineRunners) await run(now);
+          })
+          .catch((err) => this.logger.error('leaderboard resets failed', { err })).finally(tick);
       }, wait);
       this.timer.unref();
     };

@@ -122,6 +122,38 @@ export const ROUTE_SHAPES: Record<string, RouteShape> = {
     query: { ...page, expiry: 'string' },
     answer: 'LeaderboardRecordList',
   },
+  'GET /v2/tournament': {
+    summary: 'Tournaments not yet ended, by category, start and end',
+    query: { category_start: 'integer', category_end: 'integer', start_time: 'integer', end_time: 'integer', ...page },
+    answer: 'TournamentList',
+  },
+  'PUT /v2/tournament/{tournamentId}': {
+    summary: 'Write the caller\'s tournament record',
+    description: 'Only while the tournament is active, after joining when it requires it, within max_num_score; refused with 403 when authoritative; counts against the per-user write limit.',
+    body: 'WriteLeaderboardRecord',
+    answer: 'LeaderboardRecord',
+  },
+  'POST /v2/tournament/{tournamentId}': {
+    summary: 'Write the caller\'s tournament record (as PUT)',
+    body: 'WriteLeaderboardRecord',
+    answer: 'LeaderboardRecord',
+  },
+  'DELETE /v2/tournament/{tournamentId}': { summary: 'Delete the caller\'s record of the current period', answer: 'Empty' },
+  'GET /v2/tournament/{tournamentId}': {
+    summary: 'A page of a tournament\'s records, ranked, and the records of owner_ids',
+    query: { ...page, owner_ids: 'string[]', expiry: 'string' },
+    answer: 'LeaderboardRecordList',
+  },
+  'POST /v2/tournament/{tournamentId}/join': {
+    summary: 'Join a tournament\'s current period',
+    description: 'A no-op unless the tournament requires joining, and when joined already; refused outside the active window and when full. Counts against the per-user write limit.',
+    answer: 'Empty',
+  },
+  'GET /v2/tournament/{tournamentId}/owner/{ownerId}': {
+    summary: 'Records around an owner\'s tournament record',
+    query: { ...page, expiry: 'string' },
+    answer: 'LeaderboardRecordList',
+  },
   'POST /v2/storage': { summary: 'Read storage objects', body: 'ReadStorageObjects', answer: 'StorageObjects' },
   'PUT /v2/storage': { summary: 'Write storage objects', body: 'WriteStorageObjects', answer: 'StorageObjectAcks' },
   'PUT /v2/storage/delete': { summary: 'Delete storage objects', body: 'DeleteStorageObjects', answer: 'Empty' },

@@ -37,14 +37,14 @@ export interface NkLeaderboards {
   leaderboardRecordsHaystack(id: string, ownerId: string, limit?: number, cursor?: string, expiry?: number): Promise<NkLeaderboardRecordList>;
 }
 
-function int64(name: string, v: number | bigint | undefined): bigint {
+export function int64(name: string, v: number | bigint | undefined): bigint {
   if (v === undefined) return 0n;
   if (typeof v === 'bigint') return v;
   if (!Number.isSafeInteger(v)) throw invalid(`${name} must be a whole number.`);
   return BigInt(v);
 }
 
-function metadataText(m: Record<string, unknown> | null | undefined): string | undefined {
+export function metadataText(m: Record<string, unknown> | null | undefined): string | undefined {
   if (m === undefined || m === null) return undefined;
   if (typeof m !== 'object' || Array.isArray(m)) throw invalid('Metadata must be a JSON object.');
   return JSON.stringify(m);

@@ -18,6 +18,7 @@ import { fileNk, type NkFiles } from './nk-files.ts';
 import { friendNk, type NkFriends } from './nk-friends.ts';
 import { groupNk, type NkGroups } from './nk-groups.ts';
 import { leaderboardNk, type NkLeaderboards } from './nk-leaderboards.ts';
+import { tournamentNk, type NkTournaments } from './nk-tournaments.ts';
 import type { MatchRegistry } from './match-registry.ts';
 import { matchNk, type NkMatches } from './nk-matches.ts';
 import { notificationNk, type NkNotifications } from './nk-notifications.ts';
@@ -47,7 +48,7 @@ export interface NkTokens {
   exp: number;
 }
 
-export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams, NkMatches, NkNotifications, NkFriends, NkFiles, NkPurchases, NkSignIn, NkLeaderboards {
+export interface Nk extends NkStorage, NkWallet, NkGroups, NkChannels, NkStreams, NkMatches, NkNotifications, NkFriends, NkFiles, NkPurchases, NkSignIn, NkLeaderboards, NkTournaments {
   /** The database, for a module's own tables. */
   db: Db;
   /**
@@ -235,6 +236,7 @@ export function createNk(core: Core, matches: MatchRegistry): Nk {
     ...purchaseNk(core),
     ...signInNk(core),
     ...leaderboardNk(core),
+    ...tournamentNk(core),
     tx: (fn) => runTx(core, fn),
   };
 }

@@ -7,7 +7,7 @@ import type { MatchHandler, MatchmakerMatchedFunction } from './match-types.ts';
 import { HttpRoutes } from './http-routes.ts';
 import { PageMetaRoutes } from './page-meta.ts';
 import type {
-  ApiBeforeHook, ApiEvent, LeaderboardResetFunction, ApiHookRegistrations, EventContext, EventHandler, Initializer, NkDeliveredNotifications,
+  ApiBeforeHook, ApiEvent, LeaderboardResetFunction, TournamentEndFunction, TournamentResetFunction, ApiHookRegistrations, EventContext, EventHandler, Initializer, NkDeliveredNotifications,
   NotificationsDeliveredFunction, RpcAfterHook, RpcBeforeHook, RpcDescription, RpcFunction, RtAfterHook, RtBeforeHook,
 } from './types.ts';
 
@@ -47,6 +47,8 @@ export class Registry {
   readonly shutdownHooks: Array<() => Promise<void> | void> = [];
   readonly notificationListeners: NotificationsDeliveredFunction[] = [];
   readonly leaderboardResetHooks: LeaderboardResetFunction[] = [];
+  readonly tournamentResetHooks: TournamentResetFunction[] = [];
+  readonly tournamentEndHooks: TournamentEndFunction[] = [];
   /** Modules' metadata of the web app's pages, for link previews. */
   readonly pageMeta = new PageMetaRoutes();
   /** Modules' own GET routes outside the API (a calendar feed). */
@@ -181,6 +183,14 @@ export class Registry {
       registerLeaderboardReset: (fn) => {
         if (typeof fn !== 'function') throw new Error('A leaderboard reset hook must be a function.');
         this.leaderboardResetHooks.push(fn);
+      },
+      registerTournamentReset: (fn) => {
+        if (typeof fn !== 'function') throw new Error('A tournament reset hook must be a function.');
+        this.tournamentResetHooks.push(fn);
+      },
+      registerTournamentEnd: (fn) => {
+        if (typeof fn !== 'function') throw new Error('A tournament end hook must be a function.');
+        this.tournamentEndHooks.push(fn);
       },
     };
   }

@@ -4,6 +4,7 @@ import type { MatchHandler, MatchmakerMatchedFunction } from './match-types.ts';
 import type { Nk } from './nk.ts';
 import type { NkNotification } from './nk-notifications.ts';
 import type { NkLeaderboard } from './nk-leaderboards.ts';
+import type { NkTournament } from './nk-tournaments.ts';
 
 export interface RpcContext {
   /** Absent when called with the HTTP key instead of a session. */
@@ -275,7 +276,22 @@ export interface Initializer extends ApiHookRegistrations {
    * the reset's time in unix seconds: the end of the period that just closed.
    */
   registerLeaderboardReset(fn: LeaderboardResetFunction): void;
+  /**
+   * Called once per reset of a tournament with a reset schedule between its start and end (once across a
+   * cluster): end, the closed period's end of activity, and reset, its expiry, both in unix seconds.
+   */
+  registerTournamentReset(fn: TournamentResetFunction): void;
+  /** Called once when a tournament's end time passes (once across a cluster); reset: the next reset, or 0. */
+  registerTournamentEnd(fn: TournamentEndFunction): void;
 }
+
+export interface TournamentContext {
+  env: Readonly<Record<string, string>>;
+  executionMode: 'tournament_reset' | 'tournament_end';
+}
+
+export type TournamentResetFunction = (ctx: TournamentContext, nk: Nk, tournament: NkTournament, end: number, reset: number) => Promise<void> | void;
+export type TournamentEndFunction = (ctx: TournamentContext, nk: Nk, tournament: NkTournament, end: number, reset: number) => Promise<void> | void;
 
 export interface LeaderboardResetContext {
   env: Readonly<Record<string, string>>;
