@@ -4,9 +4,8 @@
 // free between them).
 import path from 'node:path';
 import { measurePairs, type HttpTarget } from './http-pairs.ts';
-import { ROOT, startChild, type Row } from './lib.ts';
+import { ROOT, startChild, type Row, type Section } from './lib.ts';
 import { BOARD } from './leaderboard-seed.ts';
-import type { Section } from './sections.ts';
 
 const ROWS = 1_000_000;
 

@@ -173,3 +173,14 @@ export const CHROMIUM = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 };
+
+/** A bench section that needs none of run.ts's servers (sections.ts): its table rows and raw figures. */
+export interface SectionResult {
+  rows: Row[];
+  raw: unknown;
+}
+
+export interface Section {
+  name: string;
+  run(quick: boolean, phase: (what: string) => void): Promise<SectionResult>;
+}

@@ -1,19 +1,9 @@
 // Bench sections that need none of run.ts's servers: each runs in processes of its own and answers its
 // table rows and raw figures, so `npm run bench -- --only <name>` can run it alone.
 import path from 'node:path';
-import { ROOT, runLoad, type Row } from './lib.ts';
+import { ROOT, runLoad, type Row, type Section } from './lib.ts';
 import { leaderboard } from './leaderboard.ts';
 import { targetRow, TARGETS } from './targets.ts';
-
-export interface SectionResult {
-  rows: Row[];
-  raw: unknown;
-}
-
-export interface Section {
-  name: string;
-  run(quick: boolean, phase: (what: string) => void): Promise<SectionResult>;
-}
 
 const mb = (bytes: number) => bytes / (1024 * 1024);
 

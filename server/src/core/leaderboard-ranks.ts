@@ -24,7 +24,10 @@ export interface RankKey {
   numScore: number;
 }
 
-/** The order of a board: score and subscore by its sort order, then the earlier update, then the owner id. */
+/**
+ * The order of a board: score and subscore by its sort order, then the earlier update, then the owner id.
+ * @internal
+ */
 export function rankOrder(desc: boolean): (a: RankKey, b: RankKey) => number {
   return (a, b) => {
     if (a.score !== b.score) return (a.score < b.score) !== desc ? -1 : 1;
@@ -39,7 +42,7 @@ export function rankOrder(desc: boolean): (a: RankKey, b: RankKey) => number {
 export type RankLoader = (leaderboardId: string, expiry: Date, after: string | null, limit: number) => Promise<RankKey[]>;
 
 /** Rows per page while loading: each page is inserted in one turn of the event loop (about a millisecond). */
-export const LOAD_PAGE = 1000;
+const LOAD_PAGE = 1000;
 
 class BoardRanks {
   ready = false;

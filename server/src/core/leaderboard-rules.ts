@@ -79,14 +79,14 @@ export interface RecordList {
 
 export const NOT_FOUND = 'Leaderboard not found.';
 export const AUTHORITATIVE = 'Leaderboard only allows authoritative score submissions.';
-export const BAD_ID = 'Invalid leaderboard ID.';
+const BAD_ID = 'Invalid leaderboard ID.';
 export const BAD_OWNER = 'Invalid owner ID.';
-export const BAD_METADATA = 'Metadata value must be a JSON object, if provided.';
+const BAD_METADATA = 'Metadata value must be a JSON object, if provided.';
 export const OUT_OF_RANGE = 'Score or subscore out of range of a 64-bit whole number.';
 const BAD_CURSOR = 'Invalid cursor.';
 export const NEVER = new Date(0);
 export const INT64_MAX = 2n ** 63n - 1n;
-export const INT64_MIN = -(2n ** 63n);
+const INT64_MIN = -(2n ** 63n);
 
 export const COLUMNS = `leaderboard_id, owner_id, username, score::text AS score, subscore::text AS subscore, num_score,
   max_num_score, metadata::text AS metadata, create_time, update_time, expiry_time,

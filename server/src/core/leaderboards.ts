@@ -15,7 +15,7 @@ import {
 import { checkLimit } from './validate.ts';
 import { checkTournamentWrite, MAX_ATTEMPTS, TOURNAMENT_AUTHORITATIVE, TOURNAMENT_NOT_FOUND, type BoardKind } from './tournament-rules.ts';
 
-export { AUTHORITATIVE, NOT_FOUND, OPERATORS, nextReset, lastReset, type Leaderboard, type LeaderboardRecord, type Operator, type RecordList, type SortOrder };
+export { OPERATORS, type Leaderboard, type LeaderboardRecord, type Operator, type RecordList, type SortOrder };
 
 export class Leaderboards {
   private readonly db: Db;

@@ -8,9 +8,12 @@ import { COLUMNS, deadlines, isActive, type Leaderboard, type RecordRow } from '
 export type BoardKind = 'leaderboard' | 'tournament' | 'any';
 export const TOURNAMENT_NOT_FOUND = 'Tournament not found.';
 export const TOURNAMENT_AUTHORITATIVE = 'Tournament only allows authoritative submissions.';
+/** @internal */
 export const NOT_ACTIVE_WRITE = 'Tournament is not active and cannot accept new scores.';
 export const NOT_ACTIVE_JOIN = 'Tournament is not active and cannot accept new joins.';
+/** @internal */
 export const MUST_JOIN = 'Must join tournament before attempting to write value.';
+/** @internal */
 export const FULL = 'Tournament cannot be joined as it has reached its max size.';
 export const MAX_ATTEMPTS = 'Reached allowed max number of score attempts.';
 
