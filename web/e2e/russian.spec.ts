@@ -50,12 +50,12 @@ const TEXTS: SeedTexts = {
 
 /**
  * Brand and technical names a Russian page keeps in Latin letters: services, file formats (the spec's
- * WebP and AV1, the image field's JPEG, PNG and GIF), 3D, the payment's HTTPS and 3-D Secure, and the
+ * WebP and AV1, the image field's JPEG, PNG and GIF, the video field's MP4, WebM, MOV, MKV and AVI), 3D, the payment's HTTPS and 3-D Secure, and the
  * names printed on the keys the drag instructions mention.
  */
 const ALLOWED = [
   'Google', 'ЮKassa', 'YooKassa', 'ЮMoney', 'YooMoney', 'VK', 'YouTube', 'Rutube', 'RuTube',
-  'WebP', 'WEBP', 'AV1', 'JPEG', 'PNG', 'GIF', '3D', 'HTTPS', '3-D Secure', 'Enter', 'Esc', 'Delete',
+  'WebP', 'WEBP', 'AV1', 'JPEG', 'PNG', 'GIF', 'MP4', 'WebM', 'MOV', 'MKV', 'AVI', '3D', 'HTTPS', '3-D Secure', 'Enter', 'Esc', 'Delete',
 ];
 
 /** Links, e-mail addresses and the site's own addresses (the site map lists them). */

@@ -33,68 +33,74 @@ export interface VideoUploads {
 }
 
 export function videoUploads(videos: Videos, sessions: Sessions, accounts: Accounts, logger: Logger): VideoUploads {
-  fs.mkdirSync(videos.uploadDir, { recursive: true });
-  const store = new FileStore({ directory: videos.uploadDir, expirationPeriodInMilliseconds: videos.config.uploadExpiryHours * 3_600_000 });
   const uids = new WeakMap<Request, string>();
+  // Made at the first upload request (or clean-up), not at start: FileStore's constructor makes its
+  // directory asynchronously and throws from that callback when it cannot, which no idle server should risk.
+  let tus: TusServer | undefined;
+  const server = (): TusServer => (tus ??= make());
 
-  const tus = new TusServer({
-    path: VIDEO_UPLOAD_PATH,
-    datastore: store,
-    maxSize: videos.config.maxBytes,
-    relativeLocation: true,
-    respectForwardedHeaders: false,
-    exposedHeaders: ['Video-Id'],
-    // Only a registered user, and for an existing upload only its creator: another's upload is unknown.
-    async onIncomingRequest(req, uploadId) {
-      const auth = req.headers.get('authorization') ?? '';
-      const claims = auth.startsWith('Bearer ') ? sessions.verifySession(auth.slice(7)) : null;
-      if (!claims) throw refusal(new AppError(Code.Unauthenticated, SIGN_IN));
-      if ((await accounts.kind(claims.uid)) !== 'registered') throw refusal(new AppError(Code.PermissionDenied, SIGN_IN));
-      uids.set(req, claims.uid);
-      if (req.method === 'POST' || req.method === 'OPTIONS') return;
-      if (!UPLOAD_ID.test(uploadId)) throw refusal(new AppError(Code.NotFound, UPLOAD_NOT_FOUND));
-      const upload = await store.getUpload(uploadId).catch(() => undefined);
-      if (!upload || upload.metadata?.owner !== claims.uid) throw refusal(new AppError(Code.NotFound, UPLOAD_NOT_FOUND));
-    },
-    async onUploadCreate(req, upload) {
-      const uid = uids.get(req)!;
-      if (upload.size === undefined) throw refusal(new AppError(Code.InvalidArgument, 'Укажите размер файла (Upload-Length).'));
-      try {
-        await videos.checkQuota(uid);
-      } catch (err) {
-        if (err instanceof AppError) throw refusal(err);
-        throw err;
-      }
-      return { metadata: { ...upload.metadata, owner: uid } };
-    },
-    // The whole upload is checked and queued before the last PATCH is answered; the answer carries the
-    // video's id (header Video-Id and a JSON body). A refusal removes the upload.
-    async onUploadFinish(req, upload) {
-      const uid = uids.get(req)!;
-      const file = path.join(videos.uploadDir, upload.id);
-      try {
-        const v = await videos.accept(uid, file);
-        return { status_code: 200, headers: { 'Video-Id': v.id, 'Content-Type': 'application/json' }, body: JSON.stringify({ video_id: v.id, status: v.status }) };
-      } catch (err) {
-        if (err instanceof AppError) throw refusal(err);
-        logger.error('video upload failed', { err });
-        throw refusal(new AppError(Code.Internal, 'Internal error'));
-      } finally {
-        await fsp.rm(`${file}.json`, { force: true });
-        await fsp.rm(file, { force: true });
-      }
-    },
-    async onResponseError(_req, err) {
-      if ('status_code' in err && err.status_code === 413) return refusal(new AppError(Code.InvalidArgument, tooLarge(videos.config.maxBytes)));
-      return undefined;
-    },
-  });
+  function make(): TusServer {
+    fs.mkdirSync(videos.uploadDir, { recursive: true });
+    const store = new FileStore({ directory: videos.uploadDir, expirationPeriodInMilliseconds: videos.config.uploadExpiryHours * 3_600_000 });
+    return new TusServer({
+      path: VIDEO_UPLOAD_PATH,
+      datastore: store,
+      maxSize: videos.config.maxBytes,
+      relativeLocation: true,
+      respectForwardedHeaders: false,
+      exposedHeaders: ['Video-Id'],
+      // Only a registered user, and for an existing upload only its creator: another's upload is unknown.
+      async onIncomingRequest(req, uploadId) {
+        const auth = req.headers.get('authorization') ?? '';
+        const claims = auth.startsWith('Bearer ') ? sessions.verifySession(auth.slice(7)) : null;
+        if (!claims) throw refusal(new AppError(Code.Unauthenticated, SIGN_IN));
+        if ((await accounts.kind(claims.uid)) !== 'registered') throw refusal(new AppError(Code.PermissionDenied, SIGN_IN));
+        uids.set(req, claims.uid);
+        if (req.method === 'POST' || req.method === 'OPTIONS') return;
+        if (!UPLOAD_ID.test(uploadId)) throw refusal(new AppError(Code.NotFound, UPLOAD_NOT_FOUND));
+        const upload = await store.getUpload(uploadId).catch(() => undefined);
+        if (!upload || upload.metadata?.owner !== claims.uid) throw refusal(new AppError(Code.NotFound, UPLOAD_NOT_FOUND));
+      },
+      async onUploadCreate(req, upload) {
+        const uid = uids.get(req)!;
+        if (upload.size === undefined) throw refusal(new AppError(Code.InvalidArgument, 'Укажите размер файла (Upload-Length).'));
+        try {
+          await videos.checkQuota(uid);
+        } catch (err) {
+          if (err instanceof AppError) throw refusal(err);
+          throw err;
+        }
+        return { metadata: { ...upload.metadata, owner: uid } };
+      },
+      // The whole upload is checked and queued before the last PATCH is answered; the answer carries the
+      // video's id (header Video-Id and a JSON body). A refusal removes the upload.
+      async onUploadFinish(req, upload) {
+        const uid = uids.get(req)!;
+        const file = path.join(videos.uploadDir, upload.id);
+        try {
+          const v = await videos.accept(uid, file);
+          return { status_code: 200, headers: { 'Video-Id': v.id, 'Content-Type': 'application/json' }, body: JSON.stringify({ video_id: v.id, status: v.status }) };
+        } catch (err) {
+          if (err instanceof AppError) throw refusal(err);
+          logger.error('video upload failed', { err });
+          throw refusal(new AppError(Code.Internal, 'Internal error'));
+        } finally {
+          await fsp.rm(`${file}.json`, { force: true });
+          await fsp.rm(file, { force: true });
+        }
+      },
+      async onResponseError(_req, err) {
+        if ('status_code' in err && err.status_code === 413) return refusal(new AppError(Code.InvalidArgument, tooLarge(videos.config.maxBytes)));
+        return undefined;
+      },
+    });
+  }
 
   return {
     async handle(req, res) {
-      await tus.handle(req, res);
+      await server().handle(req, res);
     },
-    cleanUp: () => tus.cleanUpExpiredUploads(),
+    cleanUp: () => server().cleanUpExpiredUploads(),
   };
 }
 

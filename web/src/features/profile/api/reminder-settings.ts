@@ -7,19 +7,23 @@ const key = ['reminder-settings'] as const;
 
 export const useReminderSettings = () => useQuery({ queryKey: key, queryFn: () => rpc('get_reminder_settings', {}) });
 
-/** A switch moves at once; a refusal puts it back. */
+/**
+ * A switch moves at once, in the click's own render (a controlled checkbox whose value changed only after
+ * the event would be put back by React first); a refusal puts it back.
+ */
 export function useSetReminderSettings() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (patch: RpcInput<'set_reminder_settings'>) => rpc('set_reminder_settings', patch),
-    onMutate: (patch) => {
-      const before = qc.getQueryData<ReminderSettings>(key);
-      if (before) qc.setQueryData<ReminderSettings>(key, { ...before, ...patch });
-      return { before };
-    },
-    onError: (_e, _patch, context) => {
-      if (context?.before) qc.setQueryData(key, context.before);
+  const mutation = useMutation({
+    mutationFn: ({ patch }: { patch: RpcInput<'set_reminder_settings'>; before?: ReminderSettings }) => rpc('set_reminder_settings', patch),
+    onError: (_e, { before }) => {
+      if (before) qc.setQueryData(key, before);
     },
     onSuccess: (settings) => qc.setQueryData(key, settings),
   });
+  const set = (patch: RpcInput<'set_reminder_settings'>) => {
+    const before = qc.getQueryData<ReminderSettings>(key);
+    if (before) qc.setQueryData<ReminderSettings>(key, { ...before, ...patch });
+    mutation.mutate({ patch, before });
+  };
+  return { set, isPending: mutation.isPending, isError: mutation.isError, error: mutation.error };
 }

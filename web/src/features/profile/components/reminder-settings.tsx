@@ -32,7 +32,7 @@ export function ReminderSettings() {
                   role="switch"
                   checked={q.data[k.key]}
                   disabled={save.isPending}
-                  onChange={(e) => save.mutate({ [k.key]: e.target.checked })}
+                  onChange={(e) => save.set({ [k.key]: e.target.checked })}
                 />
                 <span>
                   <strong>{k.label}</strong>
