@@ -21,7 +21,7 @@ import { preflight } from './preflight.ts';
 import { requestId, requestLogger } from './request-log.ts';
 import type { Admission, ApiRequest, RawResponse, RouteTable } from './routes.ts';
 import type { StaticFiles } from './static.ts';
-import { videoRequest, type VideoHttp } from './videos.ts';
+import { isVideoPath, videoRequest, type VideoHttp } from './videos.ts';
 
 const NO_STORE = 'no-store, no-cache, must-revalidate';
 const NOSNIFF = 'nosniff';
@@ -154,7 +154,7 @@ async function handle(deps: ServerState, req: Incoming, res: http.ServerResponse
     }
   }
 
-  if (deps.videos && (await videoRequest(deps.videos, req, res, method, path, qs))) return;
+  if (deps.videos && isVideoPath(path) && (await videoRequest(deps.videos, req, res, method, path, qs))) return;
   // Uploads are served by the route table, before the web app's deep-link fallback.
   const isApi = path.startsWith('/v2/') || path.startsWith('/uploads/');
   if (!isApi) {

@@ -124,6 +124,11 @@ export interface VideoHttp {
 const UPLOAD_ROUTE = { method: 'TUS', path: VIDEO_UPLOAD_PATH } as const;
 const FILE_ROUTE = { method: 'GET', path: '/uploads/videos/{id}/{name}' } as const;
 
+/** Whether a path is one of the video routes: every other request goes on without an await here. */
+export function isVideoPath(urlPath: string): boolean {
+  return urlPath.startsWith(VIDEO_UPLOAD_PATH) || urlPath.startsWith(VIDEO_FILES_PREFIX);
+}
+
 /** Answers a tus request or a video file's GET|HEAD; false for any other request. */
 export async function videoRequest(v: VideoHttp, req: Incoming, res: http.ServerResponse, method: string, urlPath: string, qs: string): Promise<boolean> {
   if (urlPath === VIDEO_UPLOAD_PATH || urlPath.startsWith(`${VIDEO_UPLOAD_PATH}/`)) {
