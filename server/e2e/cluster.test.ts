@@ -3,7 +3,8 @@
 // Clients connect through nginx and are spread over the nodes; chat, status and notifications cross
 // nodes; one node is killed (SIGKILL) mid-conversation: its clients reconnect through nginx to the others,
 // every acknowledged message is in the history, and no client that stayed connected gets one twice.
-// Runs with CLUSTER_TESTS=1 (.ci/run sets it when PostgreSQL and Redis answer on loopback).
+// Not part of `npm test` (it needs PostgreSQL, Redis and nginx): `npm run test:cluster -w server` runs it, with
+// CLUSTER_TESTS=1; .ci/run does so when PostgreSQL and Redis answer on loopback.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -13,8 +14,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
-import type { Msg } from './encode.ts';
-import { freshPostgres, sleep, tempDir, TEST_PG_URL as PG_URL, TEST_REDIS_URL as REDIS_URL } from './testing/index.ts';
+import type { Msg } from '../src/encode.ts';
+import { freshPostgres, sleep, tempDir, TEST_PG_URL as PG_URL, TEST_REDIS_URL as REDIS_URL } from '../src/testing/index.ts';
 
 const CLUSTER_SH = path.resolve(import.meta.dirname, '../../deploy/cluster.sh');
 const NODES = 3;
