@@ -165,10 +165,15 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     ...(bus instanceof RedisBus ? { redis: () => bus.ping() } : {}),
   });
   const staticFiles = loadStaticFiles(config.webDist, { routes: registry.pageMeta, publicUrl: config.publicUrl, logger });
-  const uploads = videoUploads(core.videos, core.sessions, core.accounts, logger);
-  // Unfinished video uploads nobody resumed are removed once an hour.
+  const uploads = videoUploads(core.videos, core.sessions, core.accounts, core.bus.limits, logger);
+  // Unfinished video uploads nobody resumed, and videos nobody attached, are removed once an hour.
   const uploadCleanup = setInterval(() => {
-    uploads.cleanUp().catch((err) => logger.warn('video upload clean-up failed', { err }));
+    uploads.cleanUp().then(
+      (gone) => {
+        if (gone.uploads || gone.videos) logger.info('video clean-up', gone);
+      },
+      (err: unknown) => logger.warn('video upload clean-up failed', { err }),
+    );
   }, 3_600_000);
   uploadCleanup.unref();
   const server = createHttpServer({

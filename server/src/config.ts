@@ -78,8 +78,10 @@ export interface MatchmakerConfig {
 export interface VideoConfig {
   /** Largest upload, in bytes. */
   maxBytes: number;
-  /** Videos one user may have (every state but deleted). */
+  /** Videos one user may have, unfinished uploads included (failed ones do not count). */
   perUser: number;
+  /** Uploads one user may start in an hour. */
+  uploadsPerUserHour: number;
   /** Longest accepted video, in seconds (ffprobe's duration). */
   maxDurationSec: number;
   /** Longest accepted side, in pixels (ffprobe's width and height). */
@@ -330,6 +332,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     video: {
       maxBytes: int(env, 'VIDEO_MAX_BYTES', 500 * 1024 * 1024, 1024, 2 ** 42),
       perUser: int(env, 'LIMIT_VIDEOS_PER_USER', 50, 1, 1_000_000),
+      uploadsPerUserHour: int(env, 'LIMIT_VIDEO_UPLOADS_PER_USER_HOUR', 20, 1, 1_000_000),
       maxDurationSec: int(env, 'VIDEO_MAX_DURATION_SEC', 3600, 1, 86_400),
       maxSide: int(env, 'VIDEO_MAX_SIDE', 4096, 16, 16_384),
       concurrency: int(env, 'VIDEO_ENCODE_CONCURRENCY', 1, 1, 64),

@@ -92,6 +92,18 @@ export async function fileInMedia(q: Queryable, fileId: string): Promise<boolean
   return (await q.query('SELECT 1 FROM news_media WHERE file_id = $1 LIMIT 1', [fileId])).length > 0;
 }
 
+/** The uploaded videos a news item shows that no other news item (not deleted) shows. */
+export async function videosOnlyIn(q: Queryable, newsId: string): Promise<string[]> {
+  const rows = await q.query<{ file_id: string }>(
+    `SELECT DISTINCT m.file_id FROM news_media m
+      WHERE m.news_id = $1 AND m.media_type = 'video'
+        AND NOT EXISTS (SELECT 1 FROM news_media o JOIN news n ON n.id = o.news_id
+                         WHERE o.file_id = m.file_id AND o.news_id <> m.news_id AND n.delete_time IS NULL)`,
+    [newsId],
+  );
+  return rows.map((r) => r.file_id);
+}
+
 /** Removes a medium of a locked news item (lockNews); the item counts as changed. */
 export async function deleteMedia(q: Queryable, id: string, newsId: string): Promise<void> {
   if (await q.execute('DELETE FROM news_media WHERE id = $1 AND news_id = $2', [id, newsId])) {

@@ -8,7 +8,7 @@ import { cursor, int32Field, limit, requiredLineField, rpc, uuid } from '../lib/
 import { TEXT_LIMITS } from '../lib/text-limits.ts';
 import { requireManager, requireTeam } from '../teams/index.ts';
 import { newsHtmlOf } from './html-pool.ts';
-import { countMedia, deleteMedia, fileInMedia, insertMedia, mediaNews, type MediaType } from './media-store.ts';
+import { countMedia, deleteMedia, fileInMedia, insertMedia, mediaNews, type MediaType, videosOnlyIn } from './media-store.ts';
 import { MAX_DESCRIPTION } from './sanitize.ts';
 import { withVideos } from './videos.ts';
 import { deleteNews, getNews, insertNews, type News, listNews, lockNews, setLiked, setRating, updateNews } from './store.ts';
@@ -36,6 +36,12 @@ const ratingField = z.number({ error: RATING }).int(RATING).min(1, RATING).max(5
 const sortField = z.enum(['newest', 'oldest', 'popular', 'rating'], { error: "ожидалось 'newest', 'oldest', 'popular' или 'rating'." });
 
 const MIME = /^[a-z]+\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
+/** Removes those of the uploaded videos that the user uploaded, with their files. */
+async function removeOwnVideos(nk: Pick<Nk, 'videosGet' | 'videoDelete'>, userId: string, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  for (const v of (await nk.videosGet(ids)).values()) if (v.ownerId === userId) await nk.videoDelete(v.id);
+}
+
 /** A MIME type of video/ is a video; anything else, an image. */
 const mediaTypeOf = (type: string): MediaType => (type === 'video' || type.startsWith('video/') ? 'video' : 'image');
 const mediaTypeField = z
@@ -119,12 +125,15 @@ export const newsRpcs = [
     { maxBodyBytes: MAX_BODY_BYTES, limit: 'write' },
   ),
 
-  // The creator. Soft: the item is gone for everyone, and a second deletion finds nothing.
+  // The creator. Soft: the item is gone for everyone, and a second deletion finds nothing. Its uploaded
+  // videos that no other news item shows are removed with their files (after the commit).
   rpc('delete_news', 'registered', z.object({ id: uuid }), async ({ input, userId, nk }) => {
-    await nk.db.tx(async (q) => {
+    const videos = await nk.db.tx(async (q) => {
       await ownNews(q, input.id, userId);
       await deleteNews(q, input.id);
+      return videosOnlyIn(q, input.id);
     });
+    await removeOwnVideos(nk, userId, videos);
     return {};
   }, { limit: 'write' }),
 
@@ -186,6 +195,8 @@ export const newsRpcs = [
       if (video && video.ownerId !== userId) throw invalid('file_id: файл не найден.');
       if (!video) await checkFile(nk, 'file_id', input.file_id);
       const mediaType = video ? 'video' : input.media_type ?? mediaTypeOf((await nk.fileInfo(input.file_id))?.mime ?? '');
+      // Attached before the medium is added: the clean-up must never take a video a news item shows.
+      if (video) await nk.videoAttach(video.id);
       const added = await nk.db.tx(async (q) => {
         await ownNews(q, input.news_id, userId);
         if ((await countMedia(q, input.news_id)) >= MAX_MEDIA) {
@@ -209,7 +220,7 @@ export const newsRpcs = [
       await deleteMedia(q, input.id, medium.news_id);
       return medium.media_type === 'video' && !(await fileInMedia(q, medium.file_id)) ? medium.file_id : undefined;
     });
-    if (unused && (await nk.videosGet([unused])).get(unused)?.ownerId === userId) await nk.videoDelete(unused);
+    if (unused) await removeOwnVideos(nk, userId, [unused]);
     return {};
   }, { limit: 'write' }),
 ];

@@ -114,6 +114,33 @@ describe('news videos', () => {
     assert.equal(fs.existsSync(path.join(data.dir, 'videos', videoId)), false);
   });
 
+  it('removes the videos of a deleted news item that no other item shows; keeps one another item shows', async () => {
+    const a = await call(author, 'create_news', { name: 'Удаляемая новость' });
+    const b = await call(author, 'create_news', { name: 'Остающаяся новость' });
+    const [own, shared] = [await uploaded(author), await uploaded(author)];
+    await call(author, 'add_news_media', { news_id: a.id, file_id: own });
+    await call(author, 'add_news_media', { news_id: a.id, file_id: shared });
+    await call(author, 'add_news_media', { news_id: b.id, file_id: shared });
+    await call(author, 'delete_news', { id: a.id });
+    const left = await ts.app.nk.videosGet([own, shared]);
+    assert.deepEqual([...left.keys()], [shared]);
+    assert.equal(fs.existsSync(path.join(data.dir, 'videos', own)), false);
+    // Once the other item is deleted too, the shared one goes.
+    await call(author, 'delete_news', { id: b.id });
+    assert.equal((await ts.app.nk.videosGet([shared])).size, 0);
+  });
+
+  it('attaches a video a news item shows, so the clean-up of unattached uploads keeps it', async () => {
+    const n = await call(author, 'create_news', { name: 'Новость с видео' });
+    const [shown, abandoned] = [await uploaded(author), await uploaded(author)];
+    await call(author, 'add_news_media', { news_id: n.id, file_id: shown });
+    await ts.app.core.db.execute("UPDATE video SET create_time = now() - interval '25 hours' WHERE id = ANY($1::uuid[])", [[shown, abandoned]]);
+    await ts.app.core.videos.sweep();
+    const left = await ts.app.nk.videosGet([shown, abandoned]);
+    assert.deepEqual([...left.keys()], [shown]);
+    assert.equal((await call(author, 'get_news', { id: n.id })).media.length, 1);
+  });
+
   it('refuses another user\'s video', async () => {
     const n = await call(stranger, 'create_news', { name: 'Чужое видео' });
     const videoId = await uploaded(author);

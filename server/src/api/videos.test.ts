@@ -11,6 +11,7 @@ import * as tus from 'tus-js-client';
 import { WebSocket } from 'ws';
 import type { Db } from '../db/index.ts';
 import { CORRUPT_VIDEO, NOT_A_VIDEO, tooBig, tooLong, tooManyVideos } from '../core/videos.ts';
+import { tooManyUploads } from '../http/videos.ts';
 import { freshDb, sleep, startTestServer, tempDir, type TestServer } from '../testing/index.ts';
 
 const media = tempDir('tribuna-video-src-');
@@ -290,6 +291,97 @@ describe('video limits', () => {
       await ts.close();
       data.remove();
     }
+  });
+});
+
+/** Starts a tus upload of `length` bytes without sending any: its answer (201 with a Location, or a refusal). */
+async function startUpload(ts: TestServer, token: string, length = 1000): Promise<{ status: number; location: string | null; message?: string }> {
+  const res = await fetch(`${ts.url}/v2/video-uploads`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0', 'Upload-Length': String(length) },
+  });
+  const text = await res.text();
+  return { status: res.status, location: res.headers.get('location'), ...(res.status >= 400 ? { message: JSON.parse(text).message } : {}) };
+}
+
+describe('unfinished uploads and the clean-up', () => {
+  let ts: TestServer;
+  let data: ReturnType<typeof tempDir>;
+  before(async () => {
+    data = tempDir('tribuna-videos-sweep-');
+    ts = await startTestServer({ env: { DATA_DIR: data.dir, ...FAST, LIMIT_VIDEOS_PER_USER: '2', LIMIT_VIDEO_UPLOADS_PER_USER_HOUR: '4' } });
+  });
+  after(async () => {
+    await ts.close();
+    data.remove();
+  });
+
+  it('counts unfinished uploads against the quota until they finish or are cancelled', async () => {
+    const user = await registered(ts);
+    const first = await startUpload(ts, user.token);
+    const second = await startUpload(ts, user.token);
+    assert.deepEqual([first.status, second.status], [201, 201]);
+    assert.deepEqual(await startUpload(ts, user.token), { status: 429, location: null, message: tooManyVideos(2) });
+    // Cancelling one (DELETE) frees its place.
+    const del = await fetch(new URL(first.location!, ts.url), { method: 'DELETE', headers: { Authorization: `Bearer ${user.token}`, 'Tus-Resumable': '1.0.0' } });
+    assert.equal(del.status, 204);
+    const until = Date.now() + 5000;
+    let rows = 2;
+    while (rows !== 1 && Date.now() < until) {
+      rows = (await ts.app.core.db.query<{ n: number }>('SELECT count(*)::int AS n FROM video_upload WHERE owner_id = $1', [user.userId]))[0].n;
+      await sleep(20);
+    }
+    assert.equal(rows, 1);
+    assert.equal((await startUpload(ts, user.token)).status, 201);
+  });
+
+  it('refuses more upload starts an hour than LIMIT_VIDEO_UPLOADS_PER_USER_HOUR, with a Russian message', async () => {
+    const user = await registered(ts);
+    for (let i = 0; i < 2; i++) {
+      const up = await startUpload(ts, user.token);
+      assert.equal(up.status, 201);
+      await fetch(new URL(up.location!, ts.url), { method: 'DELETE', headers: { Authorization: `Bearer ${user.token}`, 'Tus-Resumable': '1.0.0' } });
+    }
+    // Two more starts reach the limit of 4 (the quota of 2 is not what refuses: the cancelled ones are gone).
+    await sleep(100);
+    for (let i = 0; i < 2; i++) {
+      const up = await startUpload(ts, user.token);
+      assert.equal(up.status, 201, up.message);
+      await fetch(new URL(up.location!, ts.url), { method: 'DELETE', headers: { Authorization: `Bearer ${user.token}`, 'Tus-Resumable': '1.0.0' } });
+    }
+    const refused = await startUpload(ts, user.token);
+    assert.equal(refused.status, 429);
+    assert.equal(refused.message, tooManyUploads(4, 3600));
+    // Another user is not limited by it.
+    assert.equal((await startUpload(ts, (await registered(ts)).token)).status, 201);
+  });
+
+  it('removes videos nobody attached and upload records nobody finished past VIDEO_UPLOAD_EXPIRY_HOURS; keeps attached ones', async () => {
+    const user = await registered(ts);
+    const clip = fs.readFileSync(makeVideo('sweep.mp4', { seconds: 1 }));
+    const kept = (await upload(ts, user.token, clip)).videoId;
+    assert.equal(await ts.app.nk.videoAttach(kept), true);
+    const dropped = (await upload(ts, user.token, clip)).videoId;
+    // Both videos are a day old; the user's quota of 2 is full.
+    await ts.app.core.db.execute("UPDATE video SET create_time = now() - interval '25 hours' WHERE owner_id = $1", [user.userId]);
+    assert.equal((await startUpload(ts, user.token)).status, 429);
+    const other = await registered(ts);
+    assert.equal((await startUpload(ts, other.token)).status, 201);
+    await ts.app.core.db.execute("UPDATE video_upload SET create_time = now() - interval '25 hours' WHERE owner_id = $1", [other.userId]);
+    const fresh = await registered(ts);
+    assert.equal((await startUpload(ts, fresh.token)).status, 201);
+
+    const gone = await ts.app.core.videos.sweep();
+    assert.deepEqual(gone, { uploads: 1, videos: 1 });
+    const left = await ts.app.nk.videosGet([kept, dropped]);
+    assert.deepEqual([...left.keys()], [kept]);
+    assert.equal(fs.existsSync(path.join(data.dir, 'videos', dropped)), false);
+    assert.equal(fs.existsSync(path.join(data.dir, 'videos', kept)), true);
+    const uploads = await ts.app.core.db.query<{ owner_id: string }>('SELECT owner_id FROM video_upload WHERE owner_id = ANY($1::uuid[])', [[other.userId, fresh.userId]]);
+    assert.deepEqual(uploads.map((r) => r.owner_id), [fresh.userId]);
+    // The place the removed video held is free again.
+    assert.equal((await startUpload(ts, user.token)).status, 201);
+    assert.equal(await ts.app.nk.videoAttach(crypto.randomUUID()), false);
   });
 });
 

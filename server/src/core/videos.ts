@@ -125,18 +125,67 @@ export class Videos {
     return path.join(this.dir, id, name);
   }
 
-  /** ResourceExhausted when the owner has as many videos as allowed (failed ones do not count). */
-  async checkQuota(ownerId: string, q: Queryable = this.db): Promise<void> {
-    const rows = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM video WHERE owner_id = $1 AND status <> 'failed'", [ownerId]);
-    if (rows[0].n >= this.config.perUser) throw resourceExhausted(tooManyVideos(this.config.perUser));
+  /**
+   * ResourceExhausted when the owner has as many videos as allowed: videos (failed ones do not count) and
+   * unfinished uploads together. Called under lockOwner, so parallel ones cannot overshoot.
+   */
+  private async checkQuota(ownerId: string, q: Queryable): Promise<void> {
+    const rows = await q.query<{ n: number }>(
+      `SELECT (SELECT count(*) FROM video WHERE owner_id = $1 AND status <> 'failed')
+            + (SELECT count(*) FROM video_upload WHERE owner_id = $1) AS n`,
+      [ownerId],
+    );
+    if (Number(rows[0].n) >= this.config.perUser) throw resourceExhausted(tooManyVideos(this.config.perUser));
+  }
+
+  /** One owner's videos and uploads are counted and added one at a time (in the caller's transaction). */
+  private async lockOwner(q: Queryable, ownerId: string): Promise<void> {
+    await q.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`video-quota:${ownerId}`]);
+  }
+
+  /** Records a new unfinished upload of the owner; ResourceExhausted past the quota (checkQuota). */
+  async openUpload(ownerId: string, uploadId: string): Promise<void> {
+    await this.db.tx(async (q) => {
+      await this.lockOwner(q, ownerId);
+      await this.checkQuota(ownerId, q);
+      await q.execute('INSERT INTO video_upload (id, owner_id) VALUES ($1, $2)', [uploadId, ownerId]);
+    });
+  }
+
+  /** Forgets an unfinished upload: finished, refused or cancelled. */
+  async closeUpload(uploadId: string): Promise<void> {
+    await this.db.execute('DELETE FROM video_upload WHERE id = $1', [uploadId]);
+  }
+
+  /** Marks a video as used (a news item shows it), so that the clean-up keeps it; false when there is none. */
+  async attach(id: string): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    return (await this.db.execute('UPDATE video SET attach_time = coalesce(attach_time, now()) WHERE id = $1', [id.toLowerCase()])) > 0;
+  }
+
+  /**
+   * What nobody finished or used within VIDEO_UPLOAD_EXPIRY_HOURS: the records of unfinished uploads (their
+   * bytes are the upload store's to remove), and videos never attached, with their files. At most `batch`
+   * videos a call.
+   */
+  async sweep(now = Date.now(), batch = 500): Promise<{ uploads: number; videos: number }> {
+    const before = new Date(now - this.config.uploadExpiryHours * 3_600_000);
+    const uploads = await this.db.execute('DELETE FROM video_upload WHERE create_time < $1', [before]);
+    const gone = await this.db.query<{ id: string }>(
+      `DELETE FROM video WHERE id IN (SELECT id FROM video WHERE attach_time IS NULL AND create_time < $1 ORDER BY create_time LIMIT $2)
+         AND attach_time IS NULL RETURNING id`,
+      [before, batch],
+    );
+    for (const { id } of gone) await fs.rm(path.join(this.dir, id), { recursive: true, force: true });
+    return { uploads, videos: gone.length };
   }
 
   /**
    * Takes a whole upload: refused (InvalidArgument, Russian message; the file removed) unless its bytes are
    * a video container that ffprobe reads within the limits; otherwise moved into the video's directory and
-   * queued for encoding in one transaction with the quota check.
+   * queued for encoding in one transaction with the quota check, which also ends the upload's record.
    */
-  async accept(ownerId: string, file: string): Promise<VideoInfo> {
+  async accept(ownerId: string, file: string, uploadId?: string): Promise<VideoInfo> {
     try {
       const size = (await fs.stat(file)).size;
       const sniffed = await fileTypeFromFile(file).catch(() => undefined);
@@ -159,8 +208,9 @@ export class Videos {
       await fs.rename(file, this.pathOf(id, 'source'));
       try {
         const info = await this.db.tx(async (q) => {
-          // One owner's videos are counted and inserted one at a time, so parallel ones cannot overshoot.
-          await q.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`video-quota:${ownerId}`]);
+          await this.lockOwner(q, ownerId);
+          // The upload becomes the video: it no longer counts as an upload.
+          if (uploadId !== undefined) await q.execute('DELETE FROM video_upload WHERE id = $1', [uploadId]);
           await this.checkQuota(ownerId, q);
           const rows = await q.query<Row>(
             `INSERT INTO video (id, owner_id, status, size, width, height, duration_ms) VALUES ($1, $2, 'queued', $3, $4, $5, $6)

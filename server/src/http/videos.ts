@@ -6,12 +6,13 @@ import fsp from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { Server as TusServer } from '@tus/server';
+import { EVENTS, Server as TusServer } from '@tus/server';
 import type { Accounts } from '../core/accounts.ts';
 import type { Sessions } from '../core/sessions.ts';
 import { tooLarge, VIDEO_FILES, type VideoFileName, type Videos } from '../core/videos.ts';
-import { AppError, Code, httpStatus } from '../errors.ts';
+import { AppError, Code, httpStatus, resourceExhausted } from '../errors.ts';
 import type { Logger } from '../log.ts';
+import type { LimitStore } from '../realtime/bus.ts';
 import { isUuid } from '../tokens.ts';
 import type { Incoming } from './body.ts';
 
@@ -28,12 +29,21 @@ function refusal(err: AppError): { status_code: number; body: string } {
 
 export interface VideoUploads {
   handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void>;
-  /** Removes unfinished uploads older than VIDEO_UPLOAD_EXPIRY_HOURS. */
-  cleanUp(): Promise<number>;
+  /**
+   * Removes unfinished uploads older than VIDEO_UPLOAD_EXPIRY_HOURS (bytes and records), and videos nobody
+   * attached within that time (core/videos.ts: sweep).
+   */
+  cleanUp(): Promise<{ uploads: number; videos: number }>;
 }
 
-export function videoUploads(videos: Videos, sessions: Sessions, accounts: Accounts, logger: Logger): VideoUploads {
+/** The refusal of an upload started past LIMIT_VIDEO_UPLOADS_PER_USER_HOUR. */
+export function tooManyUploads(perHour: number, retryAfterSec: number): string {
+  return `Слишком много загрузок: не больше ${perHour} в час. Попробуйте снова через ${Math.ceil(retryAfterSec / 60)} мин.`;
+}
+
+export function videoUploads(videos: Videos, sessions: Sessions, accounts: Accounts, limits: LimitStore, logger: Logger): VideoUploads {
   const uids = new WeakMap<Request, string>();
+  const starts = limits.rate('video.uploads_per_user', videos.config.uploadsPerUserHour, 3600);
   // Made at the first upload request (or clean-up), not at start: FileStore's constructor makes its
   // directory asynchronously and throws from that callback when it cannot, which no idle server should risk.
   let tus: TusServer | undefined;
@@ -42,7 +52,7 @@ export function videoUploads(videos: Videos, sessions: Sessions, accounts: Accou
   function make(): TusServer {
     fs.mkdirSync(videos.uploadDir, { recursive: true });
     const store = new FileStore({ directory: videos.uploadDir, expirationPeriodInMilliseconds: videos.config.uploadExpiryHours * 3_600_000 });
-    return new TusServer({
+    const tusServer = new TusServer({
       path: VIDEO_UPLOAD_PATH,
       datastore: store,
       maxSize: videos.config.maxBytes,
@@ -64,8 +74,10 @@ export function videoUploads(videos: Videos, sessions: Sessions, accounts: Accou
       async onUploadCreate(req, upload) {
         const uid = uids.get(req)!;
         if (upload.size === undefined) throw refusal(new AppError(Code.InvalidArgument, 'Укажите размер файла (Upload-Length).'));
+        const rate = await starts.consume(uid);
+        if (!rate.allowed) throw refusal(resourceExhausted(tooManyUploads(videos.config.uploadsPerUserHour, rate.retryAfterSec), rate.retryAfterSec));
         try {
-          await videos.checkQuota(uid);
+          await videos.openUpload(uid, upload.id);
         } catch (err) {
           if (err instanceof AppError) throw refusal(err);
           throw err;
@@ -78,7 +90,7 @@ export function videoUploads(videos: Videos, sessions: Sessions, accounts: Accou
         const uid = uids.get(req)!;
         const file = path.join(videos.uploadDir, upload.id);
         try {
-          const v = await videos.accept(uid, file);
+          const v = await videos.accept(uid, file, upload.id);
           return { status_code: 200, headers: { 'Video-Id': v.id, 'Content-Type': 'application/json' }, body: JSON.stringify({ video_id: v.id, status: v.status }) };
         } catch (err) {
           if (err instanceof AppError) throw refusal(err);
@@ -87,6 +99,7 @@ export function videoUploads(videos: Videos, sessions: Sessions, accounts: Accou
         } finally {
           await fsp.rm(`${file}.json`, { force: true });
           await fsp.rm(file, { force: true });
+          await videos.closeUpload(upload.id);
         }
       },
       async onResponseError(_req, err) {
@@ -94,13 +107,21 @@ export function videoUploads(videos: Videos, sessions: Sessions, accounts: Accou
         return undefined;
       },
     });
+    // A cancelled upload (DELETE) no longer counts against its owner's quota.
+    tusServer.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
+      videos.closeUpload(id).catch((err: unknown) => logger.warn('video upload record not removed', { err }));
+    });
+    return tusServer;
   }
 
   return {
     async handle(req, res) {
       await server().handle(req, res);
     },
-    cleanUp: () => server().cleanUpExpiredUploads(),
+    async cleanUp() {
+      await server().cleanUpExpiredUploads();
+      return videos.sweep();
+    },
   };
 }
 

@@ -48,6 +48,11 @@ export interface NkFiles {
   /** Removes an uploaded video and its files (an encoding under way stops); false when there was none. */
   videoDelete(id: string): Promise<boolean>;
   /**
+   * Marks an uploaded video as used (something shows it); false when there is none. A video nobody attached
+   * within VIDEO_UPLOAD_EXPIRY_HOURS of its upload is removed with its files by the hourly clean-up.
+   */
+  videoAttach(id: string): Promise<boolean>;
+  /**
    * Stores an image (at most 5 MB; type sniffed from the bytes, declaredFormat only checked to be an image)
    * as WebP, served at /uploads/{id}. Refusals are InvalidArgument with a Russian message; ResourceExhausted
    * past the owner's quota (LIMIT_UPLOAD_QUOTA_BYTES), Unavailable when too many images wait for decoding.
@@ -84,6 +89,7 @@ export function fileNk(core: Core): NkFiles {
       return out;
     },
     videoDelete: (id) => core.videos.remove(id),
+    videoAttach: (id) => core.videos.attach(id),
     async fileUpload(ownerId, bytes, declaredFormat = '') {
       if (ownerId !== null && !isUuid(ownerId)) throw invalid('Invalid user id.');
       return nkFile(await core.files.upload(ownerId, bytes, declaredFormat));
