@@ -156,6 +156,25 @@ describe('tournaments', () => {
     assert.equal((await ts.client().listTournamentRecords(sessions[0], id, undefined, 100)).records!.length, 3);
   });
 
+  it('deleting one\'s own record leaves the period: its place is free, and a required join is needed again', async () => {
+    const id = await tournament({ join: true, maxSize: 2 });
+    const [a, b, c] = await Promise.all([0, 1, 2].map(() => ts.newSession()));
+    await ts.client().joinTournament(a, id);
+    await ts.client().joinTournament(b, id);
+    await write(a, id, 7);
+    await rejects(ts.client().joinTournament(c, id), 400, FULL);
+    assert.equal((await raw(a, 'DELETE', `/v2/tournament/${id}`)).status, 200);
+    // A second delete finds nothing and frees nothing.
+    assert.equal((await raw(a, 'DELETE', `/v2/tournament/${id}`)).status, 200);
+    let [t] = await ts.app.nk.tournamentsGetId([id]);
+    assert.deepEqual([t.size, t.canEnter], [1, true]);
+    await rejects(write(a, id, 8), 400, MUST_JOIN);
+    await ts.client().joinTournament(c, id);
+    [t] = await ts.app.nk.tournamentsGetId([id]);
+    assert.deepEqual([t.size, t.canEnter], [2, false]);
+    await rejects(ts.client().joinTournament(a, id), 400, FULL);
+  });
+
   it('authoritative tournaments refuse client writes and deletes with 403; modules write', async () => {
     const id = await tournament({ authoritative: true });
     const s = await ts.newSession();

@@ -176,13 +176,21 @@ export class Leaderboards {
     return ranked;
   }
 
-  /** Deletes an owner's record of the current period; a missing one is no error. */
+  /**
+   * Deletes an owner's record of the current period; a missing one is no error. In a tournament the owner
+   * leaves the period: its place in the size is free again (and a join is needed again where required).
+   */
   async deleteRecord(id: string, ownerId: string, client: boolean, now = new Date(), kind: BoardKind = 'leaderboard'): Promise<void> {
     const board = await this.get(id, kind);
     if (client && board.authoritative) throw permissionDenied(board.tournament ? TOURNAMENT_AUTHORITATIVE : AUTHORITATIVE);
     if (!isUuid(ownerId)) throw invalid(BAD_OWNER);
     const expiry = this.expiryOf(board, now);
-    await this.db.execute('DELETE FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = $2 AND owner_id = $3', [board.id, expiry, ownerId]);
+    await this.db.tx(async (q) => {
+      const gone = await q.execute('DELETE FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = $2 AND owner_id = $3', [board.id, expiry, ownerId]);
+      if (gone && board.tournament) {
+        await q.execute('UPDATE leaderboard SET size = size - 1 WHERE id = $1 AND size_expiry = $2 AND size > 0', [board.id, expiry]);
+      }
+    });
     this.ranks.drop(board.id, expiry, ownerId);
   }
 
