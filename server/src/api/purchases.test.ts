@@ -69,10 +69,10 @@ function googlePurchase(product: string, state = 0, time = T0): string {
   return JSON.stringify({ productId: product, packageName: PKG, purchaseToken: token, orderId: 'x' });
 }
 
-function huaweiPurchase(product: string): { data: string; signature: string; orderId: string } {
+function huaweiPurchase(product: string, answer?: Parameters<TestHuaweiIap['addPurchase']>[1]): { data: string; signature: string; orderId: string } {
   const orderId = id('hw-order');
   const purchase = { orderId, productId: product, purchaseToken: id('hw-token'), purchaseTime: T0.getTime(), purchaseState: 0, purchaseType: 0 };
-  huawei.addPurchase(purchase);
+  huawei.addPurchase(purchase, answer);
   const data = JSON.stringify(purchase);
   return { data, signature: huawei.sign(data), orderId };
 }
@@ -237,6 +237,17 @@ describe('Huawei purchases', () => {
     await rejects(ts.client().validatePurchaseHuawei(s, unknown, huawei.sign(unknown)), 400, /response code 5/);
     const forged = JSON.stringify({ ...JSON.parse(h.data), productId: 'hw_diamonds' });
     await rejects(ts.client().validatePurchaseHuawei(s, forged, huawei.sign(forged)), 400, /product does not match/);
+  });
+
+  it('believes the order service\'s answer only with its signature: SHA256WithRSA or /PSS; a changed answer is 503 and stores nothing', async () => {
+    const s = await ts.newSession();
+    const pss = huaweiPurchase('hw_pss', { algorithm: 'SHA256WithRSA/PSS' });
+    const [p] = (await ts.client().validatePurchaseHuawei(s, pss.data, pss.signature)).validated_purchases!;
+    assert.equal(p.transaction_id, pss.orderId);
+    const changed = huaweiPurchase('hw_changed', { forged: true });
+    await rejects(ts.client().validatePurchaseHuawei(s, changed.data, changed.signature), 503, /signature does not match/);
+    const own = (await listOwn(s)).validated_purchases.map((v: { transaction_id: string }) => v.transaction_id);
+    assert.deepEqual(own, [pss.orderId]);
   });
 });
 

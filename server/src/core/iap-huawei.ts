@@ -1,6 +1,7 @@
 // Huawei IAP. The purchase data the app received is first checked offline against its signature with
 // the app's public key (SHA256withRSA); then the order service's verifyToken confirms the purchase
-// token, called with an app-level access token (OAuth client credentials, kept until it expires).
+// token, called with an app-level access token (OAuth client credentials, kept until it expires), and its
+// answer is checked against its own signature with the same key before it is believed.
 import crypto from 'node:crypto';
 import type { HuaweiIapConfig } from '../config-purchases.ts';
 import { invalid } from '../errors.ts';
@@ -53,12 +54,24 @@ export class HuaweiIap {
     return j.access_token;
   }
 
+  /**
+   * Whether signature (base64) is the app key's signature of data, by Huawei's signatureAlgorithm:
+   * SHA256WithRSA (PKCS #1 v1.5, the default) or SHA256WithRSA/PSS (MGF1 with SHA-256, 32-byte salt).
+   */
+  private signed(data: string, signature: unknown, algorithm: unknown = 'SHA256WithRSA'): boolean {
+    if (typeof signature !== 'string' || signature.length > 4096) return false;
+    const sig = Buffer.from(signature, 'base64');
+    if (sig.length === 0) return false;
+    if (algorithm === 'SHA256WithRSA/PSS') {
+      return crypto.verify('sha256', Buffer.from(data), { key: this.publicKey, padding: crypto.constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 }, sig);
+    }
+    if (algorithm !== 'SHA256WithRSA') return false;
+    return crypto.verify('sha256', Buffer.from(data), this.publicKey, sig);
+  }
+
   /** purchaseData: the app's InAppPurchaseData JSON; signature: its base64 signature. */
   async purchase(purchaseData: string, signature: string): Promise<StorePurchase> {
-    const sig = Buffer.from(signature, 'base64');
-    if (sig.length === 0 || !crypto.verify('sha256', Buffer.from(purchaseData), this.publicKey, sig)) {
-      throw invalid('Invalid Huawei purchase: the signature does not match the purchase data.');
-    }
+    if (!this.signed(purchaseData, signature)) throw invalid('Invalid Huawei purchase: the signature does not match the purchase data.');
     let data: unknown;
     try {
       data = JSON.parse(purchaseData);
@@ -88,9 +101,16 @@ export class HuaweiIap {
     }
     const code = a.json.responseCode;
     if (code !== '0') throw invalid(`Invalid Huawei purchase (response code ${typeof code === 'string' ? code.slice(0, 16) : '?'}).`);
+    const tokenData = a.json.purchaseTokenData;
+    if (typeof tokenData !== 'string') throw unavailable(`${NAME} sent no purchase data.`);
+    // The order service signs what it confirms with the app's IAP key, as the app's own purchase data is.
+    if (!this.signed(tokenData, a.json.dataSignature, a.json.signatureAlgorithm)) {
+      this.logger.error('huawei answer signature does not match', { algorithm: String(a.json.signatureAlgorithm ?? '').slice(0, 32) });
+      throw unavailable(`${NAME} sent an answer whose signature does not match. Try again later.`);
+    }
     let confirmed: unknown;
     try {
-      confirmed = typeof a.json.purchaseTokenData === 'string' ? JSON.parse(a.json.purchaseTokenData) : undefined;
+      confirmed = JSON.parse(tokenData);
     } catch {
       confirmed = undefined;
     }

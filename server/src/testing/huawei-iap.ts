@@ -14,8 +14,12 @@ export interface TestHuaweiIap {
   publicKey: string;
   /** The base64 SHA256withRSA signature of data with the app's key. */
   sign(data: string): string;
-  /** Registers a purchase (InAppPurchaseData) that verifyToken confirms by its purchaseToken. */
-  addPurchase(data: Record<string, unknown>): void;
+  /**
+   * Registers a purchase (InAppPurchaseData) that verifyToken confirms by its purchaseToken, its answer
+   * signed by SHA256WithRSA unless `algorithm` says SHA256WithRSA/PSS; `forged`: the answer's data is
+   * changed after signing (what a tampered answer would be).
+   */
+  addPurchase(data: Record<string, unknown>, answer?: { algorithm?: 'SHA256WithRSA' | 'SHA256WithRSA/PSS'; forged?: boolean }): void;
   close(): Promise<void>;
 }
 
@@ -23,7 +27,9 @@ export async function startHuaweiIap(clientId = '100200300', clientSecret = 'hua
   const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const sign = (data: string) => crypto.sign('sha256', Buffer.from(data), privateKey).toString('base64');
   const tokens = new Set<string>();
-  const purchases = new Map<string, Record<string, unknown>>();
+  const signPss = (data: string) =>
+    crypto.sign('sha256', Buffer.from(data), { key: privateKey, padding: crypto.constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 }).toString('base64');
+  const purchases = new Map<string, { data: Record<string, unknown>; algorithm: string; forged: boolean }>();
   const server = await startLoopback((req, text, res) => {
     if (req.method === 'POST' && req.url === '/oauth2/v3/token') {
       const form = new URLSearchParams(text);
@@ -46,8 +52,10 @@ export async function startHuaweiIap(clientId = '100200300', clientSecret = 'hua
       }
       const purchase = typeof body.purchaseToken === 'string' ? purchases.get(body.purchaseToken) : undefined;
       if (!purchase) return sendJson(res, 200, { responseCode: '5', responseMessage: 'purchaseToken not found' });
-      const data = JSON.stringify(purchase);
-      return sendJson(res, 200, { responseCode: '0', purchaseTokenData: data, dataSignature: sign(data), signatureAlgorithm: 'SHA256WithRSA' });
+      const data = JSON.stringify(purchase.data);
+      const dataSignature = purchase.algorithm === 'SHA256WithRSA/PSS' ? signPss(data) : sign(data);
+      const sent = purchase.forged ? JSON.stringify({ ...purchase.data, purchaseState: 0, forged: true }) : data;
+      return sendJson(res, 200, { responseCode: '0', purchaseTokenData: sent, dataSignature, signatureAlgorithm: purchase.algorithm });
     }
     sendJson(res, 404, {});
   });
@@ -58,8 +66,8 @@ export async function startHuaweiIap(clientId = '100200300', clientSecret = 'hua
     clientSecret,
     publicKey: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
     sign,
-    addPurchase(data) {
-      purchases.set(String(data.purchaseToken), data);
+    addPurchase(data, answer = {}) {
+      purchases.set(String(data.purchaseToken), { data, algorithm: answer.algorithm ?? 'SHA256WithRSA', forged: answer.forged ?? false });
     },
     close: () => server.close(),
   };
