@@ -1,8 +1,8 @@
-// The rank cache of one node: per (leaderboard, period) an order-statistic tree of its records, loaded
+// The rank cache of one node: per (leaderboard, period) an order-statistic tree of its records (rank-tree.ts), loaded
 // lazily from the database in pages (the event loop is given back between them) and changed by every
 // write and delete made on this node. Until a board is loaded, ranks come from SQL.
 import type { Logger } from '../log.ts';
-import { OrderTree } from './order-tree.ts';
+import { RankTree } from './rank-tree.ts';
 
 /**
  * A score as ranked: a number when it is a safe integer, a bigint beyond (one value has one form, so equal
@@ -47,15 +47,14 @@ const LOAD_PAGE = 1000;
 class BoardRanks {
   ready = false;
   /** Settles when the load ends: with the tree, or with the load's failure. */
-  readonly loaded: Promise<OrderTree<RankKey>>;
+  readonly loaded: Promise<RankTree>;
   settle!: (err?: unknown) => void;
-  readonly tree: OrderTree<RankKey>;
-  private readonly byOwner = new Map<string, RankKey>();
+  readonly tree: RankTree;
   /** Owners written or deleted while loading: their loaded rows may be older than what the tree has. */
   private touched: Set<string> | null = new Set();
 
   constructor(desc: boolean) {
-    this.tree = new OrderTree(rankOrder(desc));
+    this.tree = new RankTree(desc);
     this.loaded = new Promise((resolve, reject) => {
       this.settle = (err) => (err === undefined ? resolve(this.tree) : reject(err));
     });
@@ -64,30 +63,23 @@ class BoardRanks {
   }
 
   put(key: RankKey): void {
-    const old = this.byOwner.get(key.owner);
     this.touched?.add(key.owner);
-    if (old) {
-      // A write answered out of order: the tree already holds a later one.
-      if (old.numScore > key.numScore) return;
-      this.tree.remove(old);
-    }
+    const version = this.tree.version(key.owner);
+    // A write answered out of order: the tree already holds a later one.
+    if (version > key.numScore) return;
+    if (version >= 0) this.tree.remove(key.owner);
     this.tree.insert(key);
-    this.byOwner.set(key.owner, key);
   }
 
   drop(owner: string): void {
     this.touched?.add(owner);
-    const old = this.byOwner.get(owner);
-    if (!old) return;
-    this.tree.remove(old);
-    this.byOwner.delete(owner);
+    this.tree.remove(owner);
   }
 
   add(rows: RankKey[]): void {
     for (const k of rows) {
-      if (this.touched!.has(k.owner) || this.byOwner.has(k.owner)) continue;
+      if (this.touched!.has(k.owner) || this.tree.version(k.owner) >= 0) continue;
       this.tree.insert(k);
-      this.byOwner.set(k.owner, k);
     }
   }
 
@@ -126,14 +118,14 @@ export class RankCache {
   }
 
   /** The loaded tree of a period, or undefined while it loads (the first ask starts the load). */
-  tree(leaderboardId: string, expiry: Date, desc: boolean): OrderTree<RankKey> | undefined {
+  tree(leaderboardId: string, expiry: Date, desc: boolean): RankTree | undefined {
     if (!this.enabled) return undefined;
     const board = this.board(leaderboardId, expiry, desc);
     return board.ready ? board.tree : undefined;
   }
 
   /** The tree of a period once loaded (the embedded database, whose SQL would run on the event loop). */
-  whenLoaded(leaderboardId: string, expiry: Date, desc: boolean): Promise<OrderTree<RankKey>> {
+  whenLoaded(leaderboardId: string, expiry: Date, desc: boolean): Promise<RankTree> {
     return this.board(leaderboardId, expiry, desc).loaded;
   }
 

@@ -6,7 +6,7 @@ import { failedPrecondition, invalid, notFound, permissionDenied } from '../erro
 import type { Logger } from '../log.ts';
 import { isUuid } from '../tokens.ts';
 import { RankCache, type RankKey } from './leaderboard-ranks.ts';
-import type { OrderTree } from './order-tree.ts';
+import type { RankTree } from './rank-tree.ts';
 import {
   AUTHORITATIVE, BAD_OWNER, beyond, boardOf, checkInt64, checkLeaderboardId, checkMetadata, COLUMNS, deadlines, INT64_MAX,
   cursorOf, decodeRecordCursor, keyOf, lastReset, NEVER, nextReset, NOT_FOUND, OPERATORS, orderBy, OUT_OF_RANGE,
@@ -216,7 +216,7 @@ export class Leaderboards {
    * the load (made in pages), since its SQL runs on the event loop; with a PostgreSQL server, SQL answers
    * meanwhile. Undefined in a cluster.
    */
-  private async cached(board: Leaderboard, expiry: Date): Promise<OrderTree<RankKey> | undefined> {
+  private async cached(board: Leaderboard, expiry: Date): Promise<RankTree | undefined> {
     const desc = board.sortOrder === 'desc';
     const tree = this.ranks.tree(board.id, expiry, desc);
     if (tree || !this.ranks.enabled || this.db.kind !== 'pglite') return tree;
