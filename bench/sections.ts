@@ -124,7 +124,7 @@ const videos: Section = {
     phase(`videos: ${V.uploads} concurrent tus uploads of ${V.mb} MB`);
     const r = await runLoad(path.join(ROOT, 'bench/videos.ts'), V);
     console.log(`  server RSS ${mb(r.rss0).toFixed(0)} MB before, peak ${mb(r.peakRss).toFixed(0)} MB, growth ${mb(r.growth).toFixed(1)} MB; ` +
-      `${r.whole} of ${V.uploads} received whole, ${r.mbPerSecond.toFixed(0)} MB/s in all, ${r.seconds.toFixed(1)} s`);
+      `${r.whole} of ${V.uploads} received whole, ${r.mbPerSecond.toFixed(0)} MB/s in all, ${r.seconds.toFixed(1)} s (the sender's own RSS at most ${mb(r.loadPeakRss).toFixed(0)} MB)`);
     const rows: Row[] = [
       targetRow({
         metric: `${V.uploads} concurrent tus video uploads of ${V.mb} MB: server peak RSS growth`,

@@ -104,8 +104,11 @@ try {
   const rss0 = rss();
   let peak = rss0;
   let samples = 0;
+  // The sending process's own peak too: it holds no body either.
+  let loadPeak = process.memoryUsage().rss;
   const sampler = setInterval(() => {
     peak = Math.max(peak, rss());
+    loadPeak = Math.max(loadPeak, process.memoryUsage().rss);
     samples++;
   }, 50);
   const started = performance.now();
@@ -132,6 +135,7 @@ try {
     peakRss: peak,
     growth: peak - rss0,
     samples,
+    loadPeakRss: loadPeak,
     seconds,
     mbPerSecond: sent / (1024 * 1024) / seconds,
   }));
