@@ -139,7 +139,7 @@ export const VIDEO_PATHS: Record<string, Json> = {
           },
         },
         200: FINISHED,
-        400: refusal(`No Upload-Length (or Upload-Defer-Length), a malformed header, or ${TOO_LARGE}`),
+        400: refusal(`No Upload-Length (or Upload-Defer-Length), a malformed header, or ${TOO_LARGE} With bytes that complete the upload, PATCH's refusals of a whole upload too.`),
         ...SIGNED_IN,
         ...TUS_VERSION,
         429: refusal('The caller has LIMIT_VIDEOS_PER_USER videos already (failed ones do not count); no Retry-After.'),
