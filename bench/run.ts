@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] [-- --no-web] [-- --only news,images,plans,news-list,leaderboard] [-- --profile <figure>]
+// npm run bench [-- --quick] [-- --no-web] [-- --only news,images,plans,news-list,leaderboard,videos] [-- --profile <figure>]
 // [-- --both-databases]: every figure measured in one run against a baseline measured in the same run on the
 // same machine, held to its target (targets.ts), printed as a table and written to results/latest.json; the
 // exit code is non-zero when a target is missed. --only runs just the named sections that need no shared
@@ -271,7 +271,7 @@ const mmPass = await runLoad(path.join(ROOT, 'bench/matchmaker.ts'), { tickets: 
 raw.matchmaker = { pass: mmPass, sockets: mmSockets };
 console.log(`  ${mmPass.passMs.toFixed(0)} ms to form ${P.tickets / 2} matches (median of ${P.matchmakerRuns})`);
 
-// The sections that run in processes of their own: query plans, image uploads, news under load.
+// The sections that run in processes of their own: query plans, image uploads, news under load, the leaderboard, video uploads.
 const sectionRows: Row[] = [];
 await runSections(SECTIONS, sectionRows, raw);
 

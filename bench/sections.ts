@@ -113,4 +113,34 @@ const newsList: Section = {
   },
 };
 
-export const SECTIONS: Section[] = [images, plans, news, newsList, leaderboard];
+/**
+ * Concurrent large video uploads by tus (bench/videos.ts, a server of its own): the server's peak RSS
+ * growth while the bodies stream to disk. The quick pass sends as much as the full one: the target is on it.
+ */
+const videos: Section = {
+  name: 'videos',
+  async run(_quick, phase) {
+    const V = { uploads: 5, mb: 200 };
+    phase(`videos: ${V.uploads} concurrent tus uploads of ${V.mb} MB`);
+    const r = await runLoad(path.join(ROOT, 'bench/videos.ts'), V);
+    console.log(`  server RSS ${mb(r.rss0).toFixed(0)} MB before, peak ${mb(r.peakRss).toFixed(0)} MB, growth ${mb(r.growth).toFixed(1)} MB; ` +
+      `${r.whole} of ${V.uploads} received whole, ${r.mbPerSecond.toFixed(0)} MB/s in all, ${r.seconds.toFixed(1)} s (the sender's own RSS at most ${mb(r.loadPeakRss).toFixed(0)} MB)`);
+    const rows: Row[] = [
+      targetRow({
+        metric: `${V.uploads} concurrent tus video uploads of ${V.mb} MB: server peak RSS growth`,
+        value: mb(r.growth),
+        unit: 'MB',
+        note: `RSS ${mb(r.rss0).toFixed(0)} MB before, peak ${mb(r.peakRss).toFixed(0)} MB; ${r.whole} of ${V.uploads} received whole`,
+      }, TARGETS.videoUploadsGrowthMb, r.whole === V.uploads && r.uploadsLeft === 0),
+      {
+        metric: `${V.uploads} concurrent tus video uploads of ${V.mb} MB: throughput, all uploads together`,
+        value: r.mbPerSecond,
+        unit: 'MB/s',
+        note: `${(V.uploads * V.mb).toLocaleString('en-US')} MB in ${r.seconds.toFixed(1)} s, loopback, to the data directory's disk`,
+      },
+    ];
+    return { rows, raw: r };
+  },
+};
+
+export const SECTIONS: Section[] = [images, plans, news, newsList, leaderboard, videos];

@@ -47,6 +47,7 @@ export const TARGETS = {
   imagesPeakMb: atMost(512, 'MB'),
   newsListsGrowthMb: atMost(100, 'MB'),
   newsHealthMs: atMost(200, 'ms'),
+  videoUploadsGrowthMb: atMost(100, 'MB'),
   // The web app.
   homeJsKb: atMost(100, 'KB'),
   homeLcp: ratioAtMost(1.5, 'the empty page'),

@@ -317,6 +317,10 @@ export const MESSAGES = {
   ValidatePurchaseHuawei: obj({ purchase: text('InAppPurchaseData JSON.'), signature: text('Its base64 signature.'), persist: bool }, 'A Huawei purchase.', ['purchase', 'signature']),
   ValidatePurchaseFacebookInstant: obj({ signed_request: text('"<signature>.<payload>", base64url.'), persist: bool }, 'A Facebook Instant Games payment.', ['signed_request']),
   ValidateSubscription: obj({ receipt: text('Apple\'s base64 receipt, or Google Play\'s purchase JSON.'), persist: bool }, 'A subscription receipt.', ['receipt']),
+  VideoUploaded: obj({
+    video_id: uuid,
+    status: { type: 'string', enum: ['queued'], description: 'Queued for encoding; then processing, ready or failed.' },
+  }, 'A whole upload accepted as a video.', ['video_id', 'status']),
   OpenApiDocument: obj({}, 'An OpenAPI 3.1 document: this one.'),
 } satisfies Record<string, Schema>;
 

@@ -1,12 +1,14 @@
 // The API description, an OpenAPI 3.1 document made from what the server runs: every route of the route
 // table (its method, path and credentials; its parameters, body and answer from openapi-shapes.ts) and
 // every RPC of the registry, each as POST /v2/rpc/<id> with its payload's schema as the module describes
-// it. Served at GET /v2/openapi.json (api/openapi.ts). It names the keys' settings, never their values.
+// it, and the video routes the server answers before the table (openapi-videos.ts). Served at
+// GET /v2/openapi.json (api/openapi.ts). It names the keys' settings, never their values.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Registry } from '../runtime/registry.ts';
 import { MESSAGES } from './openapi-messages.ts';
 import { ROUTE_SHAPES, type RouteShape } from './openapi-shapes.ts';
+import { VIDEO_PATHS } from './openapi-videos.ts';
 import type { Route } from './routes.ts';
 
 type Json = Record<string, unknown>;
@@ -123,13 +125,14 @@ function rpcOperation(id: string, registry: Registry): Json {
   return op;
 }
 
-/** The OpenAPI document of these routes and of the registry's RPCs. */
+/** The OpenAPI document of these routes, the video routes and the registry's RPCs. */
 export function describeApi(routes: readonly Route[], registry: Registry): Json {
   const paths: Record<string, Json> = {};
   for (const route of routes) {
     const item = (paths[route.path] ??= {});
     item[route.method.toLowerCase()] = routeOperation(route);
   }
+  Object.assign(paths, VIDEO_PATHS);
   for (const id of registry.rpcIds().sort()) paths[`/v2/rpc/${encodeURIComponent(id)}`] = { post: rpcOperation(id, registry) };
   return {
     openapi: '3.1.1',
