@@ -7,14 +7,12 @@ import type { GoogleIapConfig } from '../config-purchases.ts';
 import { invalid } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import {
-  callStore, field, isObject, msTime, Store, StoreEnvironment, unavailable,
+  AccessToken, callStore, field, isObject, msTime, Store, StoreEnvironment, unavailable,
   type StorePurchase, type StoreSubscription,
 } from './iap-store.ts';
 
 const SCOPE = 'https://www.googleapis.com/auth/androidpublisher';
 const NAME = 'Google Play';
-// A token is renewed this long before it expires.
-const TOKEN_MARGIN_MS = 60_000;
 const BAD_PURCHASE = 'Google purchase must be JSON holding productId, packageName and purchaseToken.';
 
 /** What a client sends: Play's purchase JSON, or Unity's receipt wrapping it ({"Payload": "{\"json\": ...}"}). */
@@ -51,29 +49,18 @@ export class GooglePlay {
   private readonly timeoutMs: number;
   private readonly logger: Logger;
   private readonly key: crypto.KeyObject;
-  private token: { value: Promise<string>; until: number } | undefined;
+  private readonly token: AccessToken;
 
   constructor(config: GoogleIapConfig, timeoutMs: number, logger: Logger) {
     this.config = config;
     this.timeoutMs = timeoutMs;
     this.logger = logger;
     this.key = crypto.createPrivateKey(config.privateKey);
+    this.token = new AccessToken(NAME, config.tokenUrl, () => this.assertion(), timeoutMs, logger);
   }
 
-  /** An access token, shared by concurrent calls; forgotten after a failure. */
-  private accessToken(): Promise<string> {
-    if (!this.token || Date.now() >= this.token.until) {
-      const value = this.fetchToken();
-      const entry = { value, until: Number.POSITIVE_INFINITY };
-      this.token = entry;
-      value.catch(() => {
-        if (this.token === entry) this.token = undefined;
-      });
-    }
-    return this.token.value;
-  }
-
-  private async fetchToken(): Promise<string> {
+  /** The signed assertion the token endpoint exchanges for an access token. */
+  private async assertion(): Promise<URLSearchParams> {
     const assertion = await new SignJWT({ scope: SCOPE })
       .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
       .setIssuer(this.config.clientEmail)
@@ -81,28 +68,15 @@ export class GooglePlay {
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(this.key);
-    const body = new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion });
-    const a = await callStore(NAME, this.config.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body,
-    }, this.timeoutMs, this.logger);
-    const j = isObject(a.json) ? a.json : {};
-    if (a.status !== 200 || typeof j.access_token !== 'string') {
-      this.logger.error('google play token refused', { status: a.status, error: typeof j.error === 'string' ? j.error.slice(0, 64) : undefined });
-      throw unavailable(a.status >= 500 ? `${NAME} failed to issue a token. Try again later.` : `${NAME} refused the server's credentials.`);
-    }
-    const expiresIn = typeof j.expires_in === 'number' ? j.expires_in * 1000 : 3600_000;
-    if (this.token) this.token.until = Date.now() + Math.max(0, expiresIn - TOKEN_MARGIN_MS);
-    return j.access_token;
+    return new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion });
   }
 
   private async get(kind: 'products' | 'subscriptions', r: GoogleReceipt): Promise<{ json: Record<string, unknown>; raw: string }> {
     const path = `/androidpublisher/v3/applications/${encodeURIComponent(r.packageName)}/purchases/${kind}/` +
       `${encodeURIComponent(r.productId)}/tokens/${encodeURIComponent(r.purchaseToken)}`;
-    const token = await this.accessToken();
+    const token = await this.token.get();
     const a = await callStore(NAME, this.config.apiUrl + path, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }, this.timeoutMs, this.logger);
-    if (a.status === 401) this.token = undefined;
+    if (a.status === 401) this.token.forget();
     if (a.status === 200 && isObject(a.json)) return { json: a.json, raw: a.text };
     if (a.status === 400 || a.status === 404 || a.status === 410) throw invalid(`Invalid Google purchase: ${NAME} does not know this purchase token for ${r.productId}.`);
     this.logger.error('google play answered unexpectedly', { status: a.status });

@@ -6,52 +6,24 @@ import crypto from 'node:crypto';
 import type { HuaweiIapConfig } from '../config-purchases.ts';
 import { invalid } from '../errors.ts';
 import type { Logger } from '../log.ts';
-import { callStore, field, isObject, msTime, Store, StoreEnvironment, unavailable, type StorePurchase } from './iap-store.ts';
+import { AccessToken, callStore, field, isObject, msTime, Store, StoreEnvironment, unavailable, type StorePurchase } from './iap-store.ts';
 
 const NAME = 'Huawei IAP';
-const TOKEN_MARGIN_MS = 60_000;
 
 export class HuaweiIap {
   private readonly config: HuaweiIapConfig;
   private readonly timeoutMs: number;
   private readonly logger: Logger;
   private readonly publicKey: crypto.KeyObject;
-  private token: { value: Promise<string>; until: number } | undefined;
+  private readonly token: AccessToken;
 
   constructor(config: HuaweiIapConfig, timeoutMs: number, logger: Logger) {
     this.config = config;
     this.timeoutMs = timeoutMs;
     this.logger = logger;
     this.publicKey = crypto.createPublicKey({ key: Buffer.from(config.publicKey, 'base64'), format: 'der', type: 'spki' });
-  }
-
-  private accessToken(): Promise<string> {
-    if (!this.token || Date.now() >= this.token.until) {
-      const value = this.fetchToken();
-      const entry = { value, until: Number.POSITIVE_INFINITY };
-      this.token = entry;
-      value.catch(() => {
-        if (this.token === entry) this.token = undefined;
-      });
-    }
-    return this.token.value;
-  }
-
-  private async fetchToken(): Promise<string> {
-    const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: this.config.clientId, client_secret: this.config.clientSecret });
-    const a = await callStore(NAME, this.config.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body,
-    }, this.timeoutMs, this.logger);
-    const j = isObject(a.json) ? a.json : {};
-    if (a.status !== 200 || typeof j.access_token !== 'string') {
-      this.logger.error('huawei token refused', { status: a.status });
-      throw unavailable(a.status >= 500 ? `${NAME} failed to issue a token. Try again later.` : `${NAME} refused the server's credentials.`);
-    }
-    const expiresIn = typeof j.expires_in === 'number' ? j.expires_in * 1000 : 3600_000;
-    if (this.token) this.token.until = Date.now() + Math.max(0, expiresIn - TOKEN_MARGIN_MS);
-    return j.access_token;
+    const credentials = new URLSearchParams({ grant_type: 'client_credentials', client_id: config.clientId, client_secret: config.clientSecret });
+    this.token = new AccessToken(NAME, config.tokenUrl, () => Promise.resolve(credentials), timeoutMs, logger);
   }
 
   /**
@@ -84,7 +56,7 @@ export class HuaweiIap {
     const orderId = field(data, 'orderId', 256);
     if (!productId || !purchaseToken || !orderId) throw invalid('Invalid Huawei purchase: productId, purchaseToken and orderId are required.');
 
-    const token = await this.accessToken();
+    const token = await this.token.get();
     const a = await callStore(NAME, this.config.verifyUrl, {
       method: 'POST',
       headers: {
@@ -94,7 +66,7 @@ export class HuaweiIap {
       },
       body: JSON.stringify({ purchaseToken, productId }),
     }, this.timeoutMs, this.logger);
-    if (a.status === 401) this.token = undefined;
+    if (a.status === 401) this.token.forget();
     if (a.status !== 200 || !isObject(a.json)) {
       this.logger.error('huawei answered unexpectedly', { status: a.status });
       throw unavailable(`${NAME} failed to validate the purchase. Try again later.`);

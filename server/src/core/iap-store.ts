@@ -78,3 +78,60 @@ export function field(o: Record<string, unknown>, k: string, max = 512): string 
   const v = o[k];
   return typeof v === 'string' && v !== '' && v.length <= max ? v : undefined;
 }
+
+/** A token is renewed this long before it expires. */
+const TOKEN_MARGIN_MS = 60_000;
+
+/**
+ * A store's OAuth access token, shared by concurrent calls: asked for once by `body` at `url` (a form:
+ * client credentials or a signed assertion), kept until shortly before it expires, and forgotten after a
+ * failure or when the store refuses it (forget()).
+ */
+export class AccessToken {
+  private entry: { value: Promise<string>; until: number } | undefined;
+  private readonly what: string;
+  private readonly url: string;
+  private readonly body: () => Promise<URLSearchParams>;
+  private readonly timeoutMs: number;
+  private readonly logger: Logger;
+
+  constructor(what: string, url: string, body: () => Promise<URLSearchParams>, timeoutMs: number, logger: Logger) {
+    this.what = what;
+    this.url = url;
+    this.body = body;
+    this.timeoutMs = timeoutMs;
+    this.logger = logger;
+  }
+
+  get(): Promise<string> {
+    if (!this.entry || Date.now() >= this.entry.until) {
+      const entry = { value: Promise.resolve(''), until: Number.POSITIVE_INFINITY };
+      entry.value = this.fetch(entry);
+      this.entry = entry;
+      entry.value.catch(() => {
+        if (this.entry === entry) this.entry = undefined;
+      });
+    }
+    return this.entry.value;
+  }
+
+  forget(): void {
+    this.entry = undefined;
+  }
+
+  private async fetch(entry: { until: number }): Promise<string> {
+    const a = await callStore(this.what, this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: await this.body(),
+    }, this.timeoutMs, this.logger);
+    const j = isObject(a.json) ? a.json : {};
+    if (a.status !== 200 || typeof j.access_token !== 'string') {
+      this.logger.error('store token refused', { store: this.what, status: a.status, error: typeof j.error === 'string' ? j.error.slice(0, 64) : undefined });
+      throw unavailable(a.status >= 500 ? `${this.what} failed to issue a token. Try again later.` : `${this.what} refused the server's credentials.`);
+    }
+    const expiresIn = typeof j.expires_in === 'number' ? j.expires_in * 1000 : 3600_000;
+    entry.until = Date.now() + Math.max(0, expiresIn - TOKEN_MARGIN_MS);
+    return j.access_token;
+  }
+}
