@@ -13,7 +13,7 @@ const OVERRIDES: Record<string, Operator | undefined> = {
 };
 const BAD_OPERATOR = 'operator must be 0 (no override), 1 (best), 2 (set), 3 (incr) or 4 (decr).';
 
-export function override(body: Fields): Operator | undefined {
+function override(body: Fields): Operator | undefined {
   if (!body.has('operator')) return undefined;
   const raw = body.raw('operator');
   const key = typeof raw === 'number' || typeof raw === 'string' ? String(raw) : '';
@@ -22,7 +22,7 @@ export function override(body: Fields): Operator | undefined {
 }
 
 /** The period a listing names: unix seconds, 0 or absent for the current one. */
-export function expiry(query: Query): number {
+function expiry(query: Query): number {
   const v = query.string('expiry');
   if (v === undefined || v === '') return 0;
   if (!/^\d{1,12}$/.test(v)) throw invalid('expiry must be a time in unix seconds.');
@@ -38,65 +38,59 @@ export function writeLimit(core: Core): (req: ApiRequest) => Promise<void> {
   };
 }
 
-export function leaderboardRoutes(core: Core): Route[] {
+/**
+ * The record routes a leaderboard and a tournament share, under `base`/{id}: write the caller's record (by
+ * each of `writeMethods`), delete it, list the records, and list those around an owner.
+ */
+export function recordRoutes(core: Core, base: string, kind: 'leaderboard' | 'tournament', writeMethods: Route['method'][]): Route[] {
   const { leaderboards } = core;
   const limited = writeLimit(core);
+  const param = `${kind}Id`;
+  const id = (req: ApiRequest) => req.params[param];
+  const page = (req: ApiRequest) => [req.query.int('limit') ?? 10, req.query.string('cursor') || undefined, expiry(req.query), new Date(), kind] as const;
+
+  async function write(req: ApiRequest) {
+    const body = req.body();
+    const score = body.int64('score') ?? 0n;
+    const subscore = body.int64('subscore') ?? 0n;
+    const metadata = body.string('metadata');
+    const operator = override(body);
+    await limited(req);
+    const record = await leaderboards.write(id(req), req.session.uid, req.session.usn, score, subscore, metadata, operator, true, new Date(), kind);
+    return leaderboardRecordMsg(record);
+  }
 
   return [
-    {
-      method: 'POST',
-      path: '/v2/leaderboard/{leaderboardId}',
-      auth: 'bearer',
-      async handler(req) {
-        const body = req.body();
-        const score = body.int64('score') ?? 0n;
-        const subscore = body.int64('subscore') ?? 0n;
-        const metadata = body.string('metadata');
-        const operator = override(body);
-        await limited(req);
-        const record = await leaderboards.write(req.params.leaderboardId, req.session.uid, req.session.usn, score, subscore, metadata, operator, true);
-        return leaderboardRecordMsg(record);
-      },
-    },
+    ...writeMethods.map((method): Route => ({ method, path: `${base}/{${param}}`, auth: 'bearer', handler: write })),
     {
       method: 'DELETE',
-      path: '/v2/leaderboard/{leaderboardId}',
+      path: `${base}/{${param}}`,
       auth: 'bearer',
       async handler(req) {
         await limited(req);
-        await leaderboards.deleteRecord(req.params.leaderboardId, req.session.uid, true);
+        await leaderboards.deleteRecord(id(req), req.session.uid, true, new Date(), kind);
         return {};
       },
     },
     {
       method: 'GET',
-      path: '/v2/leaderboard/{leaderboardId}',
+      path: `${base}/{${param}}`,
       auth: 'bearer',
       async handler(req) {
-        const list = await leaderboards.listRecords(
-          req.params.leaderboardId,
-          req.query.list('owner_ids'),
-          req.query.int('limit') ?? 10,
-          req.query.string('cursor') || undefined,
-          expiry(req.query),
-        );
-        return leaderboardRecordListMsg(list);
+        return leaderboardRecordListMsg(await leaderboards.listRecords(id(req), req.query.list('owner_ids'), ...page(req)));
       },
     },
     {
       method: 'GET',
-      path: '/v2/leaderboard/{leaderboardId}/owner/{ownerId}',
+      path: `${base}/{${param}}/owner/{ownerId}`,
       auth: 'bearer',
       async handler(req) {
-        const list = await leaderboards.haystack(
-          req.params.leaderboardId,
-          req.params.ownerId,
-          req.query.int('limit') ?? 10,
-          req.query.string('cursor') || undefined,
-          expiry(req.query),
-        );
-        return leaderboardRecordListMsg(list);
+        return leaderboardRecordListMsg(await leaderboards.haystack(id(req), req.params.ownerId, ...page(req)));
       },
     },
   ];
+}
+
+export function leaderboardRoutes(core: Core): Route[] {
+  return recordRoutes(core, '/v2/leaderboard', 'leaderboard', ['POST']);
 }
