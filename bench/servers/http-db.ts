@@ -1,20 +1,15 @@
 // The limit of HTTP plus the database: a bare node:http server running the same queries as the server
 // under test (the portal's own query code), on the same kind of database. With DATABASE_URL it reads the
 // database the server under test seeded; otherwise its own embedded database with the same data.
-import fs from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import portal from '../../portal/src/index.ts';
 import { getTeamWithMembership, listTeams } from '../../portal/src/teams/store.ts';
-import { CORE_MIGRATIONS, migrate, openDb, type Db } from '../../server/src/db/index.ts';
+import { CORE_MIGRATIONS, migrate } from '../../server/src/db/index.ts';
 import { seed, type Seeded } from '../seed.ts';
+import { openBareDb, serveRoutes } from './bare-db.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribuna-bench-db-'));
-const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
-const db: Db = await openDb({ databaseUrl, dataDir });
+const { db, shared } = await openBareDb();
 let seeded: Seeded;
-if (databaseUrl) {
+if (shared) {
   seeded = JSON.parse(process.env.BENCH_SEEDED!);
 } else {
   await migrate(db, [CORE_MIGRATIONS, { namespace: portal.name, dir: portal.migrationsDir! }]);
@@ -29,32 +24,4 @@ const routes: Record<string, () => Promise<unknown>> = {
   '/teams': () => listTeams(db, { limit: 20 }),
 };
 
-const server = http.createServer((req, res) => {
-  const route = routes[req.url ?? ''];
-  if (!route) {
-    res.writeHead(404).end();
-    return;
-  }
-  route().then(
-    (rows) => {
-      const body = JSON.stringify(rows);
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
-      res.end(body);
-    },
-    (err) => {
-      res.writeHead(500).end(String(err));
-    },
-  );
-});
-server.listen(0, '127.0.0.1', () => {
-  const { port } = server.address() as { port: number };
-  console.log(JSON.stringify({ port, pid: process.pid }));
-});
-process.on('SIGTERM', () =>
-  server.close(() => {
-    void db.close().then(() => {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    });
-  }),
-);
+serveRoutes(db, routes);

@@ -2,18 +2,13 @@
 // (the upsert of an incr board) and of a rank look-up (the owner's record, the records around it and the
 // owner's rank counted over the index), on the database the server under test seeded (BENCH_DATABASE_URL)
 // or, embedded, on its own seeded the same way.
-import fs from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { CORE_MIGRATIONS, migrate, openDb, type Db } from '../../server/src/db/index.ts';
+import { CORE_MIGRATIONS, migrate } from '../../server/src/db/index.ts';
 import { BOARD, seedLeaderboard, WRITER } from '../leaderboard-seed.ts';
+import { openBareDb, serveRoutes } from './bare-db.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tribuna-bench-lb-db-'));
-const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
-const db: Db = await openDb({ databaseUrl, dataDir });
+const { db, shared } = await openBareDb();
 let ownerId = process.env.BENCH_OWNER_ID ?? '';
-if (!databaseUrl) {
+if (!shared) {
   await migrate(db, [CORE_MIGRATIONS]);
   ({ ownerId } = await seedLeaderboard(db, Number(process.env.BENCH_LEADERBOARD_ROWS ?? 1_000_000)));
 }
@@ -53,32 +48,4 @@ async function around(withRank: boolean): Promise<unknown> {
   return { records: [...before.reverse(), own, ...after], rank: Number(n) + 1 - before.length };
 }
 
-const server = http.createServer((req, res) => {
-  const route = routes[req.url ?? ''];
-  if (!route) {
-    res.writeHead(404).end();
-    return;
-  }
-  route().then(
-    (rows) => {
-      const body = JSON.stringify(rows);
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
-      res.end(body);
-    },
-    (err) => {
-      res.writeHead(500).end(String(err));
-    },
-  );
-});
-server.listen(0, '127.0.0.1', () => {
-  const { port } = server.address() as { port: number };
-  console.log(JSON.stringify({ port, pid: process.pid, ownerId }));
-});
-process.on('SIGTERM', () =>
-  server.close(() => {
-    void db.close().then(() => {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    });
-  }),
-);
+serveRoutes(db, routes, { ownerId });
