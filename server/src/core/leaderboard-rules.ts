@@ -1,6 +1,7 @@
 // Leaderboards' shapes and rules: sort orders and operators, periods from a cron schedule, input checks,
 // and the SQL of the board order that listings and rank counts share.
 import { CronExpressionParser } from 'cron-parser';
+import type { Queryable } from '../db/index.ts';
 import { invalid } from '../errors.ts';
 import { isUuid } from '../tokens.ts';
 import { decodeCursor, encodeCursor, isTuple } from './cursor.ts';
@@ -139,6 +140,18 @@ export const keyOf = (r: RecordRow): RankKey => ({
   owner: r.owner_id,
   numScore: r.num_score,
 });
+
+/** One page of a period's records as the rank cache takes them, by owner id after `after`. */
+export async function rankPage(db: Queryable, id: string, expiry: Date, after: string | null, limit: number): Promise<RankKey[]> {
+  const rows = await db.query<RecordRow>(
+    `SELECT owner_id, score::text AS score, subscore::text AS subscore, num_score,
+       (extract(epoch FROM update_time) * 1000000)::int8::text AS micros
+     FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = $2 ${after ? 'AND owner_id > $4::uuid' : ''}
+     ORDER BY owner_id LIMIT $3`,
+    after ? [id, expiry, limit, after] : [id, expiry, limit],
+  );
+  return rows.map(keyOf);
+}
 
 export function boardOf(r: BoardRow): Leaderboard {
   return {

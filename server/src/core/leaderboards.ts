@@ -9,7 +9,7 @@ import { RankCache, type RankKey } from './leaderboard-ranks.ts';
 import type { RankTree } from './rank-tree.ts';
 import {
   AUTHORITATIVE, BAD_OWNER, beyond, boardOf, checkInt64, checkLeaderboardId, checkMetadata, COLUMNS, deadlines, INT64_MAX,
-  cursorOf, decodeRecordCursor, keyOf, lastReset, NEVER, nextReset, NOT_FOUND, OPERATORS, orderBy, OUT_OF_RANGE,
+  cursorOf, decodeRecordCursor, keyOf, lastReset, NEVER, nextReset, NOT_FOUND, OPERATORS, orderBy, OUT_OF_RANGE, rankPage,
   type BoardRow, type Leaderboard, type LeaderboardRecord, type Operator, type RecordList, type RecordRow, type SortOrder,
 } from './leaderboard-rules.ts';
 import { checkLimit } from './validate.ts';
@@ -36,18 +36,7 @@ export class Leaderboards {
     this.db = db;
     this.logger = logger;
     this.node = node;
-    this.ranks = new RankCache((id, expiry, after, limit) => this.loadPage(id, expiry, after, limit), logger, !clustered);
-  }
-
-  private async loadPage(id: string, expiry: Date, after: string | null, limit: number): Promise<RankKey[]> {
-    const rows = await this.db.query<RecordRow>(
-      `SELECT owner_id, score::text AS score, subscore::text AS subscore, num_score,
-         (extract(epoch FROM update_time) * 1000000)::int8::text AS micros
-       FROM leaderboard_record WHERE leaderboard_id = $1 AND expiry_time = $2 ${after ? 'AND owner_id > $4::uuid' : ''}
-       ORDER BY owner_id LIMIT $3`,
-      after ? [id, expiry, limit, after] : [id, expiry, limit],
-    );
-    return rows.map(keyOf);
+    this.ranks = new RankCache((id, expiry, after, limit) => rankPage(db, id, expiry, after, limit), logger, !clustered);
   }
 
   /** A deleted account's records go with it; the rank cache forgets them once committed (Accounts.deleted). */
