@@ -2,46 +2,15 @@
 // lazily from the database in pages (the event loop is given back between them) and changed by every
 // write and delete made on this node. Until a board is loaded, ranks come from SQL.
 import type { Logger } from '../log.ts';
-import { RankTree } from './rank-tree.ts';
-
-/**
- * A score as ranked: a number when it is a safe integer, a bigint beyond (one value has one form, so equal
- * values compare equal; numbers and bigints compare by value). Numbers keep a million keys lighter.
- */
-export type RankScore = number | bigint;
-
-export function rankScore(text: string): RankScore {
-  const n = Number(text);
-  return Number.isSafeInteger(n) ? n : BigInt(text);
-}
-
-/** A record as ranked: sort values, the update time in microseconds, and num_score as its version. */
-export interface RankKey {
-  score: RankScore;
-  subscore: RankScore;
-  micros: number;
-  owner: string;
-  numScore: number;
-}
-
-/**
- * The order of a board: score and subscore by its sort order, then the earlier update, then the owner id.
- * @internal
- */
-export function rankOrder(desc: boolean): (a: RankKey, b: RankKey) => number {
-  return (a, b) => {
-    if (a.score !== b.score) return (a.score < b.score) !== desc ? -1 : 1;
-    if (a.subscore !== b.subscore) return (a.subscore < b.subscore) !== desc ? -1 : 1;
-    if (a.micros !== b.micros) return a.micros < b.micros ? -1 : 1;
-    if (a.owner !== b.owner) return a.owner < b.owner ? -1 : 1;
-    return 0;
-  };
-}
+import { RankTree, type RankKey } from './rank-tree.ts';
 
 /** Loads one page of a period's records, by owner id after `after`. */
 export type RankLoader = (leaderboardId: string, expiry: Date, after: string | null, limit: number) => Promise<RankKey[]>;
 
-/** Rows per page while loading: each page is inserted in one turn of the event loop (about a millisecond). */
+/**
+ * Rows per page while loading: each page is inserted in one turn of the event loop (about 10 ms); on the
+ * embedded database its query runs in-process too (20-30 ms for 1,000 rows on this 2-core machine).
+ */
 const LOAD_PAGE = 1000;
 
 class BoardRanks {

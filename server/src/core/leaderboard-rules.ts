@@ -5,7 +5,7 @@ import type { Queryable } from '../db/index.ts';
 import { invalid } from '../errors.ts';
 import { isUuid } from '../tokens.ts';
 import { decodeCursor, encodeCursor, isTuple } from './cursor.ts';
-import { rankScore, type RankKey } from './leaderboard-ranks.ts';
+import { rankScore, type RankKey } from './rank-tree.ts';
 import { jsonHasUnstorable, storable, unstorable } from './validate.ts';
 
 export type SortOrder = 'asc' | 'desc';

@@ -5,8 +5,8 @@ import type { Db, Queryable } from '../db/index.ts';
 import { failedPrecondition, invalid, notFound, permissionDenied } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { isUuid } from '../tokens.ts';
-import { RankCache, type RankKey } from './leaderboard-ranks.ts';
-import type { RankTree } from './rank-tree.ts';
+import { RankCache } from './leaderboard-ranks.ts';
+import type { RankKey, RankTree } from './rank-tree.ts';
 import {
   AUTHORITATIVE, BAD_OWNER, beyond, boardOf, checkInt64, checkLeaderboardId, checkMetadata, COLUMNS, deadlines, INT64_MAX,
   cursorOf, decodeRecordCursor, keyOf, lastReset, NEVER, nextReset, NOT_FOUND, OPERATORS, orderBy, OUT_OF_RANGE, rankPage,

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { rankOrder, type RankKey } from './leaderboard-ranks.ts';
-import { RankTree } from './rank-tree.ts';
+import { rankOrder, RankTree, type RankKey } from './rank-tree.ts';
 
 const OWNERS = Array.from({ length: 12 }, () => crypto.randomUUID());
 const EDGE = 2n ** 53n;

@@ -2,7 +2,40 @@
 // its subtree's size, so the rank of a key is O(log n) expected) whose nodes live in typed arrays, with an
 // open-addressing index from owner to node. A million records take about 80 MB and are a few dozen
 // objects for the garbage collector, not millions: nothing to trace, no long pauses.
-import type { RankKey, RankScore } from './leaderboard-ranks.ts';
+
+/**
+ * A score as ranked: a number when it is a safe integer, a bigint beyond (one value has one form, so equal
+ * values compare equal; numbers and bigints compare by value). Numbers keep a million keys lighter.
+ */
+export type RankScore = number | bigint;
+
+export function rankScore(text: string): RankScore {
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : BigInt(text);
+}
+
+/** A record as ranked: sort values, the update time in microseconds, and num_score as its version. */
+export interface RankKey {
+  score: RankScore;
+  subscore: RankScore;
+  micros: number;
+  owner: string;
+  numScore: number;
+}
+
+/**
+ * The order of a board: score and subscore by its sort order, then the earlier update, then the owner id.
+ * @internal
+ */
+export function rankOrder(desc: boolean): (a: RankKey, b: RankKey) => number {
+  return (a, b) => {
+    if (a.score !== b.score) return (a.score < b.score) !== desc ? -1 : 1;
+    if (a.subscore !== b.subscore) return (a.subscore < b.subscore) !== desc ? -1 : 1;
+    if (a.micros !== b.micros) return a.micros < b.micros ? -1 : 1;
+    if (a.owner !== b.owner) return a.owner < b.owner ? -1 : 1;
+    return 0;
+  };
+}
 
 const NIL = 0;
 const EMPTY = 0;

@@ -11,7 +11,6 @@ import type { Logger } from '../log.ts';
 import { isUuid } from '../tokens.ts';
 import { probe, ProcessError } from './ffmpeg.ts';
 
-/** @internal */
 export const NOT_A_VIDEO = 'Можно загружать только видео (MP4, WebM, MOV, MKV, AVI).';
 /** @internal */
 export const CORRUPT_VIDEO = 'Видео повреждено или не читается.';

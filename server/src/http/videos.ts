@@ -36,7 +36,10 @@ export interface VideoUploads {
   cleanUp(): Promise<{ uploads: number; videos: number }>;
 }
 
-/** The refusal of an upload started past LIMIT_VIDEO_UPLOADS_PER_USER_HOUR. */
+/**
+ * The refusal of an upload started past LIMIT_VIDEO_UPLOADS_PER_USER_HOUR.
+ * @internal
+ */
 export function tooManyUploads(perHour: number, retryAfterSec: number): string {
   return `Слишком много загрузок: не больше ${perHour} в час. Попробуйте снова через ${Math.ceil(retryAfterSec / 60)} мин.`;
 }
