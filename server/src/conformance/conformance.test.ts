@@ -1,15 +1,26 @@
 // The conformance module, loaded the way RUNTIME_MODULES loads it, against the scenarios of the official
 // client's own test suite (heroiclabs/nakama-js, packages/nakama-js-test) on both socket formats.
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { MatchmakerMatched, Notification, StreamData } from '@heroiclabs/nakama-js';
 import { errorOf, startTestServer, type TestServer } from '../testing/index.ts';
 import { connectSocket, FORMATS, type TestSocket, type WireFormat } from '../testing/sockets.ts';
 
+// The settings `npm run start:conformance` gives the server (`NAME=value` before `node` in its script).
+const startEnv = Object.fromEntries(
+  [...(JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> })
+    .scripts['start:conformance'].matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]]),
+);
+
 let ts: TestServer;
 const open: TestSocket[] = [];
 before(async () => {
-  ts = await startTestServer({ moduleSpecifiers: ['@tribuna/server/conformance'], env: { MATCHMAKER_INTERVAL_MS: '50' } });
+  ts = await startTestServer({
+    moduleSpecifiers: ['@tribuna/server/conformance'],
+    env: { MATCHMAKER_INTERVAL_MS: '50', FACEBOOK_INSTANT_APP_SECRET: startEnv.FACEBOOK_INSTANT_APP_SECRET },
+  });
 });
 after(async () => {
   open.forEach((s) => s.close());
@@ -41,6 +52,21 @@ describe('conformance RPCs', () => {
     const stored = await ts.client().listNotifications(receiver.session, 10);
     assert.equal(stored.notifications?.[0].subject, "You've unlocked level 100!");
     assert.equal((await errorOf(ts.client().rpc(sender, 'clientrpc.send_notification', { user_id: 'nobody' }))).status, 400);
+  });
+});
+
+describe('conformance sign-in', () => {
+  it('start:conformance takes the Facebook Instant secret the suite signs its players with', async () => {
+    assert.equal(startEnv.FACEBOOK_INSTANT_APP_SECRET, 'fb-instant-test-secret');
+    assert.equal(startEnv.RUNTIME_MODULES, '@tribuna/server/conformance');
+    const playerId = `p${Math.random().toString(36).slice(2, 12)}`;
+    const payload = Buffer.from(JSON.stringify({ algorithm: 'HMAC-SHA256', issued_at: 1594867628, player_id: playerId, request_payload: '' })).toString('base64url');
+    const signature = createHmac('sha256', 'fb-instant-test-secret').update(payload).digest('base64url');
+    const player = await ts.client().authenticateFacebookInstantGame(`${signature}.${payload}`, true);
+    const friend = await ts.newSession();
+    await ts.client().addFriends(friend, [player.user_id!]);
+    const list = await ts.client().listFriends(friend);
+    assert.equal(list.friends?.[0].user?.facebook_instant_game_id, playerId);
   });
 });
 
