@@ -7,7 +7,7 @@ import type { RpcInput } from '../../lib/nakama/rpc.ts';
 /** The home page's lists show at most this many of each. */
 export const TEAM_HOME_MAX = 5;
 /** Coming events and nearest tournaments: those within this many days. */
-export const TEAM_HOME_DAYS = 30;
+const TEAM_HOME_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The start of the current minute: two calls made within it ask for the same thing. */
