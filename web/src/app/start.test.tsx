@@ -1,5 +1,4 @@
-// Starting the app (src/app/start.tsx): the session first, then the page view once the page has settled
-// (spec: metrics are sent when the app starts).
+// Starting the app (src/app/start.tsx): the session first, then the page view (spec: metrics are sent when the app starts).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const rpc = vi.fn();
@@ -11,7 +10,7 @@ vi.mock('../lib/nakama/session.ts', () => ({
 // The page itself is not rendered here: only what starting the app sends.
 const render = vi.fn();
 vi.mock('react-dom/client', () => ({ createRoot: () => ({ render }) }));
-vi.mock('./router.tsx', () => ({ router: { state: { initializing: false } } }));
+vi.mock('./router.tsx', () => ({ router: {} }));
 
 beforeEach(() => {
   vi.resetModules();

@@ -4,7 +4,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '../lib/router/index.tsx';
 import { Providers, queryClient } from './providers.tsx';
-import { afterPageSettled } from './page-settled.ts';
 import { startOfflineCache } from './pwa/offline.ts';
 import { router } from './router.tsx';
 import { trackPageView } from '../features/metrics/api/track-metrics.ts';
@@ -12,14 +11,9 @@ import { sessionManager } from '../lib/nakama/session.ts';
 import { signedInSession } from '../lib/nakama/session-timing.ts';
 
 export function startApp(): void {
-  sessionManager.start().catch((err: unknown) => console.error('Не удалось создать сессию', err));
-  // What the visitor does not see waits until the first page is drawn with its data (app/page-settled.ts).
-  const settled = new Promise<void>((resolve) =>
-    afterPageSettled({ loading: () => router.state.initializing, fetching: () => queryClient.isFetching() }, resolve),
-  );
-  void settled.then(() => sessionManager.start()).then(
+  sessionManager.start().then(
     () => trackPageView(),
-    () => undefined,
+    (err) => console.error('Не удалось создать сессию', err),
   );
   // Once signed in, the live side starts (app/live.ts): the socket, its events in the query cache, the chats.
   const stopWaitingForSignIn = sessionManager.subscribe(startLiveWhenSignedIn);
@@ -34,14 +28,17 @@ export function startApp(): void {
   }
   // Signing out, this device stops getting the account's pushes.
   sessionManager.addLogoutStep(() => import('../shared/lib/web-push.ts').then((push) => push.disableDevicePush()));
-  // Offline, the pages shown before keep their last data (app/pwa/); answers are kept from when the page settled.
-  startOfflineCache(settled);
+  // Offline, the pages shown before keep their last data (app/pwa/).
+  startOfflineCache();
   // The service worker (the built app only): after the page, so it takes nothing from its start.
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-    void settled
-      .then(() => import('./pwa/register-sw.ts'))
-      .then((sw) => sw.registerServiceWorker((path) => void router.navigate(path)))
-      .catch((err: unknown) => console.error('Не удалось зарегистрировать service worker', err));
+    const register = () => {
+      void import('./pwa/register-sw.ts')
+        .then((sw) => sw.registerServiceWorker((path) => void router.navigate(path)))
+        .catch((err: unknown) => console.error('Не удалось зарегистрировать service worker', err));
+    };
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
   }
 
   // A transition: the first render yields to the browser every few milliseconds instead of holding it.

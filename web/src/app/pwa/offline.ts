@@ -8,27 +8,20 @@ import { useSession } from '../../stores/session.ts';
 import { queryClient } from '../providers.tsx';
 import { useOnline, watchConnectionAndInstall } from './pwa-state.ts';
 import { VisitedPages } from './visited-pages.ts';
-import type { OfflineCache } from './offline-cache.ts';
 
 const visited = new VisitedPages(window.localStorage, () => Date.now());
 const user = () => sessionManager.getSnapshot().session?.user_id;
 
-/**
- * Keeps answers as they come, from `after` on (the answers already in are kept then too), and puts the kept
- * ones back whenever the connection is lost (at once, without waiting for `after`).
- */
-export function startOfflineCache(after: Promise<void> = Promise.resolve()): void {
-  let cache: Promise<OfflineCache> | undefined;
-  const load = () =>
-    (cache ??= import('./offline-cache.ts').then(({ OfflineCache }) => {
-      const c = new OfflineCache(queryClient, { storage: window.localStorage, now: () => Date.now(), user });
-      c.start();
-      return c;
-    }));
-  void after.then(() => load().then((c) => c.save()));
-  const restore = () => void load().then((c) => c.restore());
+/** Keeps answers as they come, and puts the kept ones back whenever the connection is lost. */
+export function startOfflineCache(): void {
+  const cache = import('./offline-cache.ts').then(({ OfflineCache }) => {
+    const c = new OfflineCache(queryClient, { storage: window.localStorage, now: () => Date.now(), user });
+    c.start();
+    return c;
+  });
+  const restore = () => void cache.then((c) => c.restore());
   // Before leaving, what came in the last second is kept too.
-  window.addEventListener('pagehide', () => void load().then((c) => c.save()));
+  window.addEventListener('pagehide', () => void cache.then((c) => c.save()));
   watchConnectionAndInstall(restore);
   // The session may be known only after a refresh: then the kept answers of its user are restored.
   sessionManager.subscribe(() => {
