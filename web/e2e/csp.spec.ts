@@ -3,7 +3,7 @@
 // news pages (the editor, sanitised descriptions with a player, the gallery viewer) must run without one
 // violation. The players cannot load here (no internet), but a frame the policy refused
 // would still be reported.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { PNG, signInByCode, startPortal, type Portal } from './portal.ts';
 
 let portal: Portal;
@@ -56,18 +56,33 @@ async function rpc<T>(page: Page, id: string, input: unknown): Promise<T> {
   return JSON.parse(((await res.json()) as { payload: string }).payload) as T;
 }
 
-test('the app runs under its Content-Security-Policy', async ({ page }) => {
+// The walk is four tests on one server, so that none of them holds the whole of it within one test's time.
+test.describe.configure({ mode: 'serial' });
+
+test('a guest\'s pages run under the Content-Security-Policy', async ({ page }) => {
   const violations = await watchedPage(page);
   const res = await page.goto(portal.url);
   expect(res!.headers()['content-security-policy']).toContain("script-src 'self'");
-
-  // A guest's pages.
   for (const path of ['/', '/teams', '/players', '/news', '/news/create', '/login', '/registration', '/about', '/map', '/no/such/page']) {
     await visit(page, violations, path);
   }
+});
 
-  // A user's: the profile with an avatar upload (a blob: preview, then the image from /uploads).
+/** The signed-in user's browser state and their team, made by the tests before the ones that use them. */
+let signedIn: BrowserContextOptions['storageState'];
+let team: { id: string } | undefined;
+
+/** A page signed in as the user the test before signed in (a code is mailed once a minute at most). */
+async function signedInPage(browser: Browser): Promise<Page> {
+  expect(signedIn, 'signed in by the test before').toBeDefined();
+  return (await browser.newContext({ storageState: signedIn })).newPage();
+}
+
+test('a user\'s pages and an avatar upload run under the policy', async ({ page }) => {
+  const violations = await watchedPage(page);
+  // The profile with an avatar upload (a blob: preview, then the image from /uploads).
   await signInByCode(portal, page, 'csp.user@example.com');
+  signedIn = await page.context().storageState();
   for (const path of ['/schedule', '/players/create', '/teams/create', '/user/profile']) await visit(page, violations, path);
   await page.getByLabel('Аватар').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: PNG });
   const avatar = page.locator('img.upload-preview');
@@ -77,9 +92,13 @@ test('the app runs under its Content-Security-Policy', async ({ page }) => {
   expect(uploaded).toBe(true);
   await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   expect(await violations()).toEqual([]);
+});
 
-  // A team with a video from each allowed host.
-  const team = await rpc<{ id: string }>(page, 'create_team', { name: 'Политика безопасности' });
+test('a team\'s pages and its videos from each allowed host run under the policy', async ({ browser }) => {
+  const page = await signedInPage(browser);
+  const violations = await watchedPage(page);
+  await visit(page, violations, '/');
+  team = await rpc<{ id: string }>(page, 'create_team', { name: 'Политика безопасности' });
   const section = await rpc<{ id: string }>(page, 'create_team_video_section', { team_id: team.id, title: 'Матчи' });
   const links = ['https://youtu.be/dQw4w9WgXcQ', 'https://vk.com/video-1_2', `https://rutube.ru/video/${'a'.repeat(32)}/`];
   for (const [i, embed_url] of links.entries()) {
@@ -103,7 +122,15 @@ test('the app runs under its Content-Security-Policy', async ({ page }) => {
     'https://rutube.ru',
   ]);
   expect(await violations()).toEqual([]);
+  await page.context().close();
+});
 
+test('the news pages run under the policy: the editor, a player, a picture and its viewer', async ({ browser }) => {
+  const page = await signedInPage(browser);
+  const violations = await watchedPage(page);
+  await visit(page, violations, '/');
+  const teamId = team?.id;
+  expect(teamId, 'the team made by the test before').toBeDefined();
   // News: the editor with its toolbar, preview and image dialog; an item with a player, a picture and its viewer.
   await visit(page, violations, '/news/create');
   await page.getByRole('textbox', { name: 'Текст новости' }).click();
@@ -123,10 +150,10 @@ test('the app runs under its Content-Security-Policy', async ({ page }) => {
   const news = await rpc<{ id: string }>(page, 'create_news', {
     name: 'Новость с видео',
     description: `<p>Текст</p><p>https://youtu.be/dQw4w9WgXcQ</p><p><img src="/uploads/${file}"></p>`,
-    team_id: team.id,
+    team_id: teamId,
   });
   await rpc(page, 'add_news_media', { news_id: news.id, file_id: file });
-  for (const path of ['/news', `/news/${news.id}`, `/news/${news.id}/edit`, `/teams/${team.id}/news`, '/']) await visit(page, violations, path);
+  for (const path of ['/news', `/news/${news.id}`, `/news/${news.id}/edit`, `/teams/${teamId}/news`, '/']) await visit(page, violations, path);
   await page.goto(`${portal.url}/news/${news.id}`);
   const player = page.locator('.news-body iframe');
   await expect(player).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
@@ -134,4 +161,5 @@ test('the app runs under its Content-Security-Policy', async ({ page }) => {
   await page.getByRole('button', { name: 'Открыть фото 1' }).click();
   await expect(page.getByRole('dialog').locator('img')).toBeVisible();
   expect(await violations()).toEqual([]);
+  await page.context().close();
 });

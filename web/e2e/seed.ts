@@ -1,4 +1,4 @@
-// Data for the walks over every page (long-names.spec.ts, russian.spec.ts): one of everything a user can
+// Data for the walks over every page (long-names.spec.ts, every-route.spec.ts): one of everything a user can
 // make, made through the API as its owner, so that every page has something to show. The texts are given
 // by the spec: names at their longest without a space, or ordinary Russian ones.
 import type { Session } from '@heroiclabs/nakama-js';

@@ -1,4 +1,4 @@
-// The walk over every page (russian.spec.ts, accessibility.spec.ts): one of everything made by a signed-in
+// The walk over every page (every-route.spec.ts): one of everything made by a signed-in
 // owner (seed.ts), then every route of the router opened as a visitor and signed in, at 1366 and 390 px,
 // and for signed-in users the chat widget on each of its tabs; a check runs on each page and says what it
 // found there. Every walk also reports each violation of the Content-Security-Policy on each page, so
