@@ -53,11 +53,31 @@ describe('startEarlyCalls', () => {
     ['/news', ['list_news', { limit: 20, sort: 'newest', only_public: true }]],
     ['/matches', ['list_matches', { limit: 20, period: 'upcoming' }]],
     ['/tournaments', ['list_tournaments', { limit: 20 }]],
-    [`/teams/${TEAM}`, ['get_team', { id: TEAM }]],
     [`/teams/${TEAM}/roster`, ['get_team', { id: TEAM }]],
   ])('starts at %s the call its page makes first', async (path, call) => {
     startEarlyCalls(path, '');
     await vi.waitFor(() => expect(calls()).toEqual([call]));
+  });
+
+  it("starts at a team's home page the team and the page's three lists, with the page's own payloads", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 27, 21, 40, 15, 300));
+    startEarlyCalls(`/teams/${TEAM}`, '');
+    await vi.waitFor(() => expect(calls()).toHaveLength(4));
+    expect(calls()).toEqual([
+      ['get_team', { id: TEAM }],
+      ['list_matches', { team_id: TEAM, from_time: new Date(2026, 10, 27, 21, 40).toISOString(), sort_order: 'asc', limit: 5 }],
+      ['list_team_events', { team_id: TEAM, start_date: '2026-11-27', end_date: '2026-12-27' }],
+      [
+        'list_team_tournaments',
+        {
+          team_id: TEAM,
+          start_after: new Date(2026, 10, 27).toISOString(),
+          start_before: new Date(2026, 11, 27, 21, 40).toISOString(),
+          limit: 5,
+        },
+      ],
+    ]);
   });
 
   it('starts nothing for other pages or an address with a query', async () => {

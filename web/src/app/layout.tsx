@@ -66,7 +66,8 @@ function Avatar({ url, name }: { url?: string; name: string }) {
 
 function Account() {
   const authenticated = useAuthenticated();
-  const account = useAccount();
+  // A guest's header shows no account: it is asked for only once signed in.
+  const account = useAccount(authenticated);
   const here = useLocation();
   if (!authenticated) {
     // Signing in returns to this page. On a phone only "Войти" stays in the header; the rest is in the menu.

@@ -8,7 +8,8 @@ export const ACCOUNT_KEY = ['account'] as const;
 
 const accountQuery = () => queryOptions({ queryKey: ACCOUNT_KEY, queryFn: getAccount, staleTime: 30_000 });
 
-export function useAccount() {
+/** `wanted`: false leaves the account unasked (the header of a guest, who is shown no account). */
+export function useAccount(wanted = true) {
   const s = useSession();
-  return useQuery({ ...accountQuery(), enabled: s.status === 'ready' });
+  return useQuery({ ...accountQuery(), enabled: s.status === 'ready' && wanted });
 }

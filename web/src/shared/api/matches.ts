@@ -3,6 +3,7 @@
 // match lists', so creating, changing or deleting a match refreshes them too.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { rpc } from '../../lib/nakama/rpc.ts';
+import { nextTeamMatchesInput } from './team-home-calls.ts';
 
 /** A period of instants: from inclusive, to exclusive. */
 export interface TimeRange {
@@ -21,13 +22,11 @@ export const useMyMatches = (range: TimeRange, enabled: boolean) => useQuery({ .
 
 /** A team's next `count` matches, home or away, soonest first (from the start of this minute). */
 export function useNextTeamMatches(teamId: string, count: number) {
-  const from = new Date();
-  from.setSeconds(0, 0);
+  const input = nextTeamMatchesInput(teamId, count);
   return useQuery(
     queryOptions({
-      queryKey: ['matches', 'list', 'next', teamId, count, from.toISOString()],
-      queryFn: async () =>
-        (await rpc('list_matches', { team_id: teamId, from_time: from.toISOString(), sort_order: 'asc', limit: count })).matches,
+      queryKey: ['matches', 'list', 'next', teamId, count, input.from_time],
+      queryFn: async () => (await rpc('list_matches', input)).matches,
     }),
   );
 }

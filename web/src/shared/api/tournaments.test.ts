@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { LINK_STATES, linkState, nearestWindow, tournamentImage } from './tournaments.ts';
+import { nearestWindow } from './team-home-calls.ts';
+import { LINK_STATES, linkState, tournamentImage } from './tournaments.ts';
 
 describe('tournaments, shared', () => {
-  it('takes the nearest tournaments from the start of today to 30 days from now', () => {
-    const now = new Date(2026, 2, 15, 14, 30);
+  it('takes the nearest tournaments from the start of today to 30 days from this minute', () => {
+    const now = new Date(2026, 2, 15, 14, 30, 20, 500);
     const w = nearestWindow(now);
     expect(new Date(w.start_after).getTime()).toBe(new Date(2026, 2, 15).getTime());
-    expect(new Date(w.start_before).getTime() - now.getTime()).toBe(30 * 24 * 3600_000);
+    expect(new Date(w.start_before).getTime() - new Date(2026, 2, 15, 14, 30).getTime()).toBe(30 * 24 * 3600_000);
   });
 
   it('says where a participation stands', () => {

@@ -5,15 +5,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TeamTournament, Tournament } from '@tribuna/portal/types';
 import { fileUrl } from '../../lib/nakama/file-url.ts';
 import { rpc, type RpcInput } from '../../lib/nakama/rpc.ts';
+import { nearestWindow } from './team-home-calls.ts';
 
 export type { TeamTournament, Tournament };
 
 /** 0 cup, 1 round-robin. */
 export const TOURNAMENT_TYPES: Record<number, string> = { 0: 'Кубок', 1: 'Круговой' };
 export const TOURNAMENT_ACCESS: Record<Tournament['access'], string> = { open: 'Открытый', closed: 'Закрытый' };
-/** A team's nearest tournaments: those starting within this many days. */
-const NEAREST_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const tournamentImage = (t: { image_url?: string }) => (t.image_url ? fileUrl(t.image_url) : '/images/default-tournament.svg');
 
@@ -41,17 +39,6 @@ const listTeamTournaments = (p: ListLinksParams & { cursor?: string }) => rpc('l
 /** The start of the current day: a tournament starting earlier today is still "nearest". */
 function startOfToday(now: Date): Date {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate());
-}
-
-/**
- * The window of a team's nearest tournaments: from the start of today to 30 days from now.
- * @internal
- */
-export function nearestWindow(now = new Date()): { start_after: string; start_before: string } {
-  return {
-    start_after: startOfToday(now).toISOString(),
-    start_before: new Date(now.getTime() + NEAREST_DAYS * DAY_MS).toISOString(),
-  };
 }
 
 /** A team's tournaments (not deleted), soonest first. */

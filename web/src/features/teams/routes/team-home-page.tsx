@@ -1,17 +1,13 @@
 // /teams/{teamId}: a summary of the team, its next matches and events, its nearest tournaments.
-import { addDays, format } from 'date-fns';
 import { Link, useParams } from '../../../lib/router/index.tsx';
 import { useTeamEvents } from '../../../shared/api/calendar.ts';
 import { useNextTeamMatches } from '../../../shared/api/matches.ts';
+import { comingDays, TEAM_HOME_MAX as UPCOMING_MAX } from '../../../shared/api/team-home-calls.ts';
 import { useTeam } from '../../../shared/api/teams.ts';
 import { LINK_STATES, linkState, TOURNAMENT_TYPES, useNearestTeamTournaments } from '../../../shared/api/tournaments.ts';
 import { formatDate, formatDateTime } from '../../../shared/i18n/format.ts';
 import { EmptyState, LoadingBlock } from '../../../shared/ui/index.tsx';
 import { teamMessages as m } from '../messages.ts';
-
-/** The next events are those of the coming 30 days, at most 5. */
-const UPCOMING_DAYS = 30;
-const UPCOMING_MAX = 5;
 
 function roleOf(v: { is_owner: boolean; is_admin: boolean; is_member: boolean; pending_request_id?: string }): string {
   if (v.is_owner) return m.owner;
@@ -78,10 +74,8 @@ export function Component() {
   const { teamId = '' } = useParams();
   const team = useTeam(teamId);
   const today = new Date();
-  const events = useTeamEvents(teamId, {
-    start_date: format(today, 'yyyy-MM-dd'),
-    end_date: format(addDays(today, UPCOMING_DAYS), 'yyyy-MM-dd'),
-  });
+  // The next events: those of today and the coming 30 days, at most 5.
+  const events = useTeamEvents(teamId, comingDays(today));
   if (!team.data) return null;
   const t = team.data;
   const upcoming = (events.data ?? []).filter((e) => new Date(e.event_time) >= today).slice(0, UPCOMING_MAX);

@@ -1,6 +1,6 @@
 // /teams/{teamId}: the team header (avatar, name, description, joining), the side menu and the child page.
 // The locker room is offered only to those who may open it (the team's members and owner).
-import { useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useParams } from '../../../lib/router/index.tsx';
 import { ApiError } from '../../../lib/nakama/errors.ts';
 import { fileUrl } from '../../../lib/nakama/upload.ts';
@@ -8,12 +8,9 @@ import { useMyTeamInvitation } from '../../../shared/api/invitations.ts';
 import { useReject } from '../../../shared/api/reject-team-player.ts';
 import { useTeam, type TeamWithViewer } from '../../../shared/api/teams.ts';
 import { apiErrorMessage } from '../../../shared/lib/error-message.ts';
-import { Dialog } from '../../../shared/ui/dialog.tsx';
 import { Button, ErrorState, Spinner, useTitle } from '../../../shared/ui/index.tsx';
-import { ImageUpload } from '../../../shared/ui/image-upload.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useAuthenticated } from '../../../stores/session.ts';
-import { useUpdateTeam } from '../api/update-team.ts';
 import { teamMessages as m } from '../messages.ts';
 import '../teams.css';
 
@@ -34,26 +31,7 @@ const MENU = [
 /** The child page's name for the browser title, from the address below the team's. */
 const SECTIONS: Record<string, string> = { ...Object.fromEntries(MENU.filter((i) => i.to).map((i) => [i.to, i.label])), join: m.joinTitle };
 
-function AvatarDialog({ team, onClose }: { team: TeamWithViewer; onClose(): void }) {
-  const update = useUpdateTeam();
-  const toast = useToast();
-  return (
-    <Dialog title={m.changeAvatar} onClose={onClose}>
-      <ImageUpload
-        label={m.avatar}
-        value={team.avatar_id}
-        placeholder="/images/default-team.svg"
-        confirm
-        failedMessage={m.avatarFailed}
-        onUploaded={async (uuid) => {
-          await update.mutateAsync({ id: team.id, avatar_id: uuid });
-          toast(m.avatarSaved, 'success');
-          onClose();
-        }}
-      />
-    </Dialog>
-  );
-}
+const AvatarDialog = lazy(() => import('../components/avatar-dialog.tsx').then((x) => ({ default: x.AvatarDialog })));
 
 /**
  * Joining, as the viewer stands: a manager's way to add their player, an invitation to accept, the join
@@ -163,7 +141,11 @@ export function Component() {
           <Joining team={team} onJoinPage={here.pathname.split('/')[3] === 'join'} />
         </div>
       </header>
-      {changingAvatar && <AvatarDialog team={team} onClose={() => setChangingAvatar(false)} />}
+      {changingAvatar && (
+        <Suspense fallback={null}>
+          <AvatarDialog team={team} onClose={() => setChangingAvatar(false)} />
+        </Suspense>
+      )}
       <div className="team-body">
         <TeamMenu isMember={team.viewer.is_member} />
         <div className="team-content">
